@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of BBFlow against same-run baselines.
+ */
+package org.bbflow.bench;

@@ -1,0 +1,103 @@
+package org.bbflow.bkd;
+
+/**
+ * A private insert buffer (one per thread, or per {@link BkdWriter}). Points are encoded into flat
+ * arrays; when the buffer is full (or flushed) it is bulk-loaded into a {@link KdTree} on the
+ * inserting thread and published. No lock: the only shared writes are the global sequence number
+ * and {@link #minSeq}, which tells the tombstone purge that older points may still be buffered.
+ */
+final class InsertBuffer {
+    private final BkdTree owner;
+    private final int dims;
+    private final int capacity;
+    private final BulkLoader loader;
+    private long[] coords;
+    private long[] ids;
+    private long[] seqs;
+    private int size;
+    /** Lower bound of the insert sequences held in this buffer, or {@code Long.MAX_VALUE} when empty. */
+    volatile long minSeq = Long.MAX_VALUE;
+
+    InsertBuffer(BkdTree owner, int dims, int capacity, int leafSize) {
+        this.owner = owner;
+        this.dims = dims;
+        this.capacity = capacity;
+        this.loader = new BulkLoader(dims, leafSize);
+    }
+
+    void insert(double[] point, long id) {
+        owner.checkOpen();
+        if (coords == null) {
+            allocate();
+        }
+        Coordinates.encodePoint(point, dims, coords, size * dims);
+        if (size == 0) {
+            minSeq = owner.sequence.get() + 1;
+        }
+        ids[size] = id;
+        seqs[size] = owner.sequence.incrementAndGet();
+        if (++size == capacity) {
+            flush();
+        }
+    }
+
+    private void allocate() {
+        coords = owner.pool.take(capacity * dims);
+        ids = owner.pool.take(capacity);
+        seqs = owner.pool.take(capacity);
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Bulk-loads and publishes the buffered points (no-op when empty). */
+    void flush() {
+        if (size == 0) {
+            return;
+        }
+        int n = owner.dropDead(coords, ids, seqs, size);
+        KdTree tree = null;
+        if (n > 0) {
+            long[] c;
+            long[] i;
+            long[] s;
+            if (n * 2 >= capacity) {
+                c = coords;
+                i = ids;
+                s = seqs;
+                coords = null;
+                ids = null;
+                seqs = null;
+            } else {
+                c = owner.pool.take(n * dims);
+                i = owner.pool.take(n);
+                s = owner.pool.take(n);
+                System.arraycopy(coords, 0, c, 0, n * dims);
+                System.arraycopy(ids, 0, i, 0, n);
+                System.arraycopy(seqs, 0, s, 0, n);
+            }
+            tree = loader.build(c, i, s, n, owner.levelOf(n));
+            owner.publish(tree);
+        }
+        size = 0;
+        minSeq = Long.MAX_VALUE;
+        if (tree != null) {
+            owner.afterPublish();
+        }
+    }
+
+    /** Returns the buffer arrays to the pool (the owner is closing or the writer is done). */
+    void release() {
+        if (coords != null) {
+            owner.pool.give(coords);
+            owner.pool.give(ids);
+            owner.pool.give(seqs);
+            coords = null;
+            ids = null;
+            seqs = null;
+        }
+        size = 0;
+        minSeq = Long.MAX_VALUE;
+    }
+}

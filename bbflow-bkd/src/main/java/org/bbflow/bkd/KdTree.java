@@ -1,0 +1,168 @@
+package org.bbflow.bkd;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One immutable, balanced kd-tree of the forest. Points live in flat arrays (point-major
+ * coordinates, ids, insert sequence numbers); nodes are numbered in preorder, the left child of
+ * node {@code n} is {@code n + 1}, the right child is {@code nodeRight[n]} ({@code -1} for leaves).
+ * Every node stores its exact bounding box and its point range {@code [nodeFrom, nodeTo)}.
+ */
+final class KdTree {
+    static final int OUTSIDE = 0;
+    static final int INSIDE = 1;
+    static final int CROSSES = 2;
+
+    final int dims;
+    final int size;
+    final int level;
+    final long[] coords;
+    final long[] ids;
+    final long[] seqs;
+    final long minSeq;
+    final int[] nodeFrom;
+    final int[] nodeTo;
+    final int[] nodeRight;
+    final long[] nodeMin;
+    final long[] nodeMax;
+
+    /** Forest version of the first forest containing this tree; written before publication. */
+    volatile long birth = -1;
+    /** Forest version of the first forest no longer containing this tree. */
+    volatile long death = Long.MAX_VALUE;
+    /** Claimed by a merge (or force-merge); a claimed tree is never claimed again. */
+    final AtomicBoolean claimed = new AtomicBoolean();
+    volatile boolean reclaimed;
+
+    KdTree(int dims, int size, int level, long[] coords, long[] ids, long[] seqs, long minSeq,
+           int[] nodeFrom, int[] nodeTo, int[] nodeRight, long[] nodeMin, long[] nodeMax) {
+        this.dims = dims;
+        this.size = size;
+        this.level = level;
+        this.coords = coords;
+        this.ids = ids;
+        this.seqs = seqs;
+        this.minSeq = minSeq;
+        this.nodeFrom = nodeFrom;
+        this.nodeTo = nodeTo;
+        this.nodeRight = nodeRight;
+        this.nodeMin = nodeMin;
+        this.nodeMax = nodeMax;
+    }
+
+    int relate(int node, long[] qmin, long[] qmax) {
+        int base = node * dims;
+        boolean inside = true;
+        for (int d = 0; d < dims; d++) {
+            long lo = nodeMin[base + d];
+            long hi = nodeMax[base + d];
+            if (hi < qmin[d] || lo > qmax[d]) {
+                return OUTSIDE;
+            }
+            if (lo < qmin[d] || hi > qmax[d]) {
+                inside = false;
+            }
+        }
+        return inside ? INSIDE : CROSSES;
+    }
+
+    /** Runs a window query; results go to {@code q}. */
+    void query(QueryContext q) {
+        if (size > 0) {
+            visit(0, q);
+        }
+    }
+
+    private void visit(int node, QueryContext q) {
+        if (q.poisonCheck && nodeMin[node * dims] == Coordinates.POISON) {
+            q.touchedPoison();
+        }
+        int rel = relate(node, q.min, q.max);
+        if (rel == OUTSIDE) {
+            return;
+        }
+        int from = nodeFrom[node];
+        int to = nodeTo[node];
+        if (rel == INSIDE) {
+            if (q.visitor == null && !q.checkTombstones && !q.poisonCheck) {
+                q.count += to - from;
+                return;
+            }
+            for (int i = from; i < to; i++) {
+                q.accept(this, i);
+            }
+            return;
+        }
+        int right = nodeRight[node];
+        if (right < 0) {
+            long[] c = coords;
+            long[] qmin = q.min;
+            long[] qmax = q.max;
+            int dims = this.dims;
+            outer:
+            for (int i = from, off = from * dims; i < to; i++, off += dims) {
+                for (int d = 0; d < dims; d++) {
+                    long v = c[off + d];
+                    if (v < qmin[d] || v > qmax[d]) {
+                        if (q.poisonCheck && v == Coordinates.POISON) {
+                            q.touchedPoison();
+                        }
+                        continue outer;
+                    }
+                }
+                q.accept(this, i);
+            }
+            return;
+        }
+        visit(node + 1, q);
+        visit(right, q);
+    }
+
+    /** Whether this tree holds a point equal to {@code key} with an id of {@code id} and insert sequence below {@code beforeSeq}. */
+    boolean holdsOlder(long[] key, long id, long beforeSeq) {
+        if (size == 0 || minSeq >= beforeSeq) {
+            return false;
+        }
+        return holdsOlder(0, key, id, beforeSeq);
+    }
+
+    private boolean holdsOlder(int node, long[] key, long id, long beforeSeq) {
+        if (relate(node, key, key) == OUTSIDE) {
+            return false;
+        }
+        int right = nodeRight[node];
+        if (right >= 0) {
+            return holdsOlder(node + 1, key, id, beforeSeq) || holdsOlder(right, key, id, beforeSeq);
+        }
+        outer:
+        for (int i = nodeFrom[node]; i < nodeTo[node]; i++) {
+            if (ids[i] != id || seqs[i] >= beforeSeq) {
+                continue;
+            }
+            for (int d = 0; d < dims; d++) {
+                if (coords[i * dims + d] != key[d]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
+    void reclaim(ArrayPool pool) {
+        reclaimed = true;
+        pool.give(coords);
+        pool.give(ids);
+        pool.give(seqs);
+        if (pool.poisoning()) {
+            java.util.Arrays.fill(nodeMin, Coordinates.POISON);
+            java.util.Arrays.fill(nodeMax, Coordinates.POISON);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "KdTree[size=" + size + ", level=" + level + ", birth=" + birth + ", death=" + death + "]";
+    }
+}

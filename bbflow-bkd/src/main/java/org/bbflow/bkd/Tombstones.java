@@ -1,0 +1,241 @@
+package org.bbflow.bkd;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Delete records. A tombstone {@code (point, id, seq)} hides exactly the points with equal
+ * coordinates and id whose insert sequence is below {@code seq}. Lookups go through a Bloom filter
+ * first, then a concurrent map keyed by (point, id) holding the sorted tombstone sequences of that
+ * key. Readers take no lock and allocate nothing per point (they reuse a {@link Probe}).
+ */
+final class Tombstones {
+    private final int dims;
+    private final ConcurrentHashMap<Key, long[]> map = new ConcurrentHashMap<>();
+    private final AtomicLong live = new AtomicLong();
+    private final CopyOnWriteArrayList<DeleteSlot> deleteSlots = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<DeleteSlot> deleteSlot = ThreadLocal.withInitial(() -> {
+        DeleteSlot s = new DeleteSlot();
+        deleteSlots.add(s);
+        return s;
+    });
+    /** Filter used by readers; only ever a superset of the live keys. */
+    private volatile Bloom bloom;
+    /** Filter being rebuilt; deleters add to it too while it is set. */
+    private volatile Bloom rebuilding;
+
+    Tombstones(int dims, int expected) {
+        this.dims = dims;
+        this.bloom = new Bloom(expected);
+    }
+
+    boolean isEmpty() {
+        return live.get() == 0;
+    }
+
+    long size() {
+        return live.get();
+    }
+
+    /** Records a tombstone; returns its sequence number. */
+    long add(long[] coords, long id, AtomicLong sequence) {
+        DeleteSlot slot = deleteSlot.get();
+        slot.pending = sequence.get() + 1;
+        try {
+            long seq = sequence.incrementAndGet();
+            long h = Coordinates.hash(coords, 0, dims, id);
+            Key key = new Key(coords.clone(), id, h);
+            map.merge(key, new long[] {seq}, Tombstones::union);
+            live.incrementAndGet();
+            Bloom r = rebuilding;
+            bloom.add(h);
+            if (r != null) {
+                r.add(h);
+            }
+            return seq;
+        } finally {
+            slot.pending = Long.MAX_VALUE;
+        }
+    }
+
+    /** Waits until every delete that may have taken a sequence number {@code <= seq} is fully recorded. */
+    void awaitDeletesUpTo(long seq) {
+        for (DeleteSlot s : deleteSlots) {
+            while (s.pending <= seq) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private static long[] union(long[] a, long[] b) {
+        long[] r = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        Arrays.sort(r);
+        return r;
+    }
+
+    Probe newProbe() {
+        return new Probe(dims);
+    }
+
+    /** Whether a tombstone with sequence in {@code (pointSeq, limit]} hides the point. */
+    boolean hides(long[] coords, int off, long id, long pointSeq, long limit, Probe probe) {
+        long h = Coordinates.hash(coords, off, dims, id);
+        if (!bloom.mightContain(h)) {
+            return false;
+        }
+        probe.set(coords, off, id, h);
+        long[] seqs = map.get(probe.key);
+        if (seqs == null) {
+            return false;
+        }
+        for (long s : seqs) {
+            if (s > pointSeq && s <= limit) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One tombstone sequence of one key, as seen by the purge pass. */
+    record Entry(Key key, long seq) {}
+
+    List<Entry> entries() {
+        List<Entry> out = new ArrayList<>();
+        for (Map.Entry<Key, long[]> e : map.entrySet()) {
+            for (long s : e.getValue()) {
+                out.add(new Entry(e.getKey(), s));
+            }
+        }
+        return out;
+    }
+
+    /** Drops one tombstone sequence (idempotent); called only when it can no longer match. */
+    boolean remove(Key key, long seq) {
+        boolean[] removed = new boolean[1];
+        map.computeIfPresent(key, (k, v) -> {
+            int i = Arrays.binarySearch(v, seq);
+            if (i < 0) {
+                return v;
+            }
+            removed[0] = true;
+            if (v.length == 1) {
+                return null;
+            }
+            long[] r = new long[v.length - 1];
+            System.arraycopy(v, 0, r, 0, i);
+            System.arraycopy(v, i + 1, r, i, v.length - i - 1);
+            return r;
+        });
+        if (removed[0]) {
+            live.decrementAndGet();
+        }
+        return removed[0];
+    }
+
+    /** Rebuilds the Bloom filter from the live keys (single caller at a time). */
+    void rebuildBloom() {
+        Bloom next = new Bloom((int) Math.min(1 << 24, Math.max(live.get() * 2, 1 << 12)));
+        rebuilding = next;
+        for (Key k : map.keySet()) {
+            next.add(k.hash);
+        }
+        bloom = next;
+        rebuilding = null;
+    }
+
+    /** The (point, id) key of a tombstone. */
+    static final class Key {
+        long[] coords;
+        long id;
+        long hash;
+
+        Key(long[] coords, long id, long hash) {
+            this.coords = coords;
+            this.id = id;
+            this.hash = hash;
+        }
+
+        @Override
+        public int hashCode() {
+            return (int) (hash ^ (hash >>> 32));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (!(o instanceof Key)) {
+                return false;
+            }
+            Key k = (Key) o;
+            return k.hash == hash && k.id == id && Arrays.equals(k.coords, coords);
+        }
+    }
+
+    /** A mutable lookup key reused by one query. */
+    static final class Probe {
+        final Key key;
+
+        Probe(int dims) {
+            key = new Key(new long[dims], 0, 0);
+        }
+
+        void set(long[] coords, int off, long id, long hash) {
+            System.arraycopy(coords, off, key.coords, 0, key.coords.length);
+            key.id = id;
+            key.hash = hash;
+        }
+    }
+
+    /** Per-deleting-thread announcement of a delete in flight (a lower bound of its sequence). */
+    static final class DeleteSlot extends ReaderSlotPadBefore {
+        volatile long pending = Long.MAX_VALUE;
+        long q1, q2, q3, q4, q5, q6, q7, q8;
+    }
+
+    /** A lock-free Bloom filter with three probes. */
+    static final class Bloom {
+        private final AtomicLongArray words;
+        private final int mask;
+
+        Bloom(int expected) {
+            int bits = Integer.highestOneBit(Math.max(1 << 10, Math.min(1 << 28, expected * 16 - 1))) << 1;
+            words = new AtomicLongArray(bits >>> 6);
+            mask = bits - 1;
+        }
+
+        void add(long h) {
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) & mask;
+                long m = 1L << bit;
+                int w = bit >>> 6;
+                long cur = words.get(w);
+                while ((cur & m) == 0 && !words.compareAndSet(w, cur, cur | m)) {
+                    cur = words.get(w);
+                }
+            }
+        }
+
+        boolean mightContain(long h) {
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) & mask;
+                if ((words.get(bit >>> 6) & (1L << bit)) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

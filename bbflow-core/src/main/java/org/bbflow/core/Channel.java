@@ -1,0 +1,257 @@
+package org.bbflow.core;
+
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.SpscUnboundedArrayQueue;
+
+/**
+ * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a JCTools lock-free queue.
+ *
+ * <p>Three kinds: {@link #spsc(int) bounded single-producer single-consumer} (the default of every
+ * edge), {@link #spscUnbounded() unbounded SPSC} and {@link #mpsc(int) bounded many-producer
+ * single-consumer}. End of stream (EOS) is a state of the channel set by {@link #close()}, never an
+ * item: {@code null} is not a valid item and is refused with an {@link IllegalArgumentException}.
+ *
+ * <p>The flows built from blocks create and wire their channels themselves. A channel can also be
+ * used on its own between two threads, or to feed a flow from outside and read its results
+ * ({@link Nodes#fromChannel(Channel)}, {@link Nodes#toChannel(Channel)}). Waiting operations
+ * ({@link #put}, {@link #take}) use the channel's {@link WaitStrategy} and stop with an
+ * {@link IllegalStateException} if the waiting thread is interrupted.
+ *
+ * <p>Threading: an SPSC channel must have one producer thread and one consumer thread at a time; an
+ * MPSC channel any number of producers and one consumer. Offers and polls take no lock and allocate
+ * nothing (the unbounded kind allocates a new chunk every {@value #UNBOUNDED_CHUNK} items).
+ *
+ * @param <T> the item type
+ */
+public final class Channel<T> {
+    /** Capacity of a bounded channel when none is given. */
+    public static final int DEFAULT_CAPACITY = 1024;
+    static final int UNBOUNDED_CHUNK = 1024;
+
+    enum Kind { SPSC, SPSC_UNBOUNDED, MPSC }
+
+    final Kind kind;
+    final MessagePassingQueue<Object> queue;
+    final int capacity;
+    private volatile boolean closed;
+    /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
+    private final AtomicInteger openProducers = new AtomicInteger(1);
+
+    // Wiring done before any thread starts; read-only afterwards.
+    Waiter consumerWaiter = new Waiter();
+    Waiter producerWaiter = new Waiter();
+    boolean producerMustFence;
+    boolean consumerMustFence;
+    /** In-flight counter of the feedback loop this channel belongs to, or null. */
+    AtomicLong inFlight;
+    private WaitStrategy waitStrategy = WaitStrategy.backoff();
+
+    private Channel(Kind kind, int capacity) {
+        this.kind = kind;
+        switch (kind) {
+            case SPSC:
+                this.queue = new SpscArrayQueue<>(capacity);
+                this.capacity = queue.capacity();
+                break;
+            case MPSC:
+                this.queue = new MpscArrayQueue<>(capacity);
+                this.capacity = queue.capacity();
+                break;
+            default:
+                this.queue = new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK);
+                this.capacity = Integer.MAX_VALUE;
+        }
+    }
+
+    /** A bounded single-producer single-consumer channel; capacity is rounded up to a power of two. */
+    public static <T> Channel<T> spsc(int capacity) {
+        return new Channel<>(Kind.SPSC, checkCapacity(capacity));
+    }
+
+    /** A bounded SPSC channel of {@link #DEFAULT_CAPACITY}. */
+    public static <T> Channel<T> spsc() {
+        return spsc(DEFAULT_CAPACITY);
+    }
+
+    /** An unbounded single-producer single-consumer channel: offers never fail, memory is the limit. */
+    public static <T> Channel<T> spscUnbounded() {
+        return new Channel<>(Kind.SPSC_UNBOUNDED, 0);
+    }
+
+    /** A bounded many-producer single-consumer channel; capacity is rounded up to a power of two. */
+    public static <T> Channel<T> mpsc(int capacity) {
+        return new Channel<>(Kind.MPSC, checkCapacity(capacity));
+    }
+
+    static <T> Channel<T> create(ChannelSpec spec) {
+        switch (spec.kind()) {
+            case SPSC: return spsc(spec.capacity());
+            case MPSC: return mpsc(spec.capacity());
+            default: return spscUnbounded();
+        }
+    }
+
+    private static int checkCapacity(int capacity) {
+        if (capacity < 2) {
+            throw new IllegalArgumentException("channel capacity must be >= 2, got " + capacity);
+        }
+        return capacity;
+    }
+
+    /**
+     * Sets the strategy {@link #put} and {@link #take} wait with. Call before the channel is used.
+     *
+     * @return this channel
+     */
+    public Channel<T> waitStrategy(WaitStrategy strategy) {
+        this.waitStrategy = Objects.requireNonNull(strategy, "strategy");
+        boolean fence = strategy.peerMustFence();
+        this.producerMustFence = fence;
+        this.consumerMustFence = fence;
+        return this;
+    }
+
+    /**
+     * Adds an item if there is room.
+     *
+     * @return false if the channel is full
+     * @throws IllegalArgumentException if item is null
+     * @throws IllegalStateException if the channel was closed
+     */
+    public boolean offer(T item) {
+        if (item == null) {
+            throw new IllegalArgumentException("null is not a valid channel item (end of stream is close())");
+        }
+        if (closed) {
+            throw new IllegalStateException("offer on a closed channel");
+        }
+        if (!queue.relaxedOffer(item)) {
+            return false;
+        }
+        wakeConsumer();
+        return true;
+    }
+
+    /** Adds an item, waiting with the wait strategy while the channel is full. */
+    public void put(T item) {
+        if (offer(item)) {
+            return;
+        }
+        Idler idler = waitStrategy.newIdler();
+        WaitCondition room = () -> queue.size() < capacity;
+        while (!offer(item)) {
+            checkInterrupt();
+            idler.idle(producerWaiter, room);
+        }
+    }
+
+    /** Removes the head item, or returns null if the channel is empty (or at EOS). */
+    @SuppressWarnings("unchecked")
+    public T poll() {
+        Object x = queue.relaxedPoll();
+        if (x != null) {
+            wakeProducer();
+        }
+        return (T) x;
+    }
+
+    /**
+     * Removes the head item, waiting with the wait strategy while the channel is empty.
+     *
+     * @return the item, or null when the channel is closed and drained (EOS)
+     */
+    public T take() {
+        T x = poll();
+        if (x != null) {
+            return x;
+        }
+        Idler idler = waitStrategy.newIdler();
+        WaitCondition ready = () -> !queue.isEmpty() || closed;
+        while (true) {
+            x = poll();
+            if (x != null) {
+                return x;
+            }
+            if (closed) {
+                return poll();
+            }
+            checkInterrupt();
+            idler.idle(consumerWaiter, ready);
+        }
+    }
+
+    /**
+     * Marks end of stream: no more items will be offered. Items already in the channel are still
+     * delivered. Idempotent. On a channel shared by several producer nodes of a flow, EOS is reached
+     * when every producer has closed.
+     */
+    public void close() {
+        if (openProducers.decrementAndGet() <= 0 && !closed) {
+            closed = true;
+            VarHandle.fullFence();
+            consumerWaiter.wakeIfParked();
+        }
+    }
+
+    /** True once {@link #close()} was called (items may remain to be read). */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** True when the channel is closed and every item has been read. */
+    public boolean isEos() {
+        return closed && queue.isEmpty();
+    }
+
+    /** The number of items in the channel (approximate while threads use it). */
+    public int size() {
+        return queue.size();
+    }
+
+    /** The capacity, or {@link Integer#MAX_VALUE} for an unbounded channel. */
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public String toString() {
+        return "Channel[" + kind + (capacity == Integer.MAX_VALUE ? "" : ", capacity=" + capacity)
+                + ", size=" + size() + (closed ? ", closed" : "") + "]";
+    }
+
+    // ---- runtime side (package-private) --------------------------------------------------------
+
+    void expectProducers(int producers) {
+        openProducers.set(producers);
+    }
+
+    boolean hasRoom() {
+        return queue.size() < capacity;
+    }
+
+    void wakeConsumer() {
+        if (producerMustFence) {
+            VarHandle.fullFence();
+        }
+        consumerWaiter.wakeIfParked();
+    }
+
+    void wakeProducer() {
+        if (consumerMustFence) {
+            VarHandle.fullFence();
+        }
+        producerWaiter.wakeIfParked();
+    }
+
+    private static void checkInterrupt() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new IllegalStateException("interrupted while waiting on a channel");
+        }
+    }
+}

@@ -1,0 +1,393 @@
+package org.bbflow.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A farm (FastFlow's {@code ff_farm}): an emitter dispatches items to N workers running in parallel
+ * and a collector gathers their results. Workers are any blocks (nodes, pipelines, farms...).
+ *
+ * <pre>{@code
+ * Farm<Long, Long> f = Farm.of(4, () -> Nodes.map((Long x) -> heavy(x)))
+ *         .dispatch(Dispatch.onDemand())
+ *         .ordered();
+ * }</pre>
+ *
+ * <ul>
+ *   <li>Emitter: an identity node by default; replace it with {@link #emitter(Node)} (a
+ *       {@link Source} emitter generates the stream itself), remove it with
+ *       {@link #withoutEmitter()} (the workers become the farm's input ports). Its
+ *       {@link Outbox#send} follows the {@link Dispatch} policy.</li>
+ *   <li>Collector: an identity node reading first-come by default; set the {@link Collect} policy,
+ *       replace the node with {@link #collector(Node)}, or remove it with {@link #withoutCollector()}
+ *       (the workers become the farm's output ports).</li>
+ *   <li>{@link #ordered()}: results leave in input order (FastFlow's {@code ff_OFarm}). Workers must
+ *       then be nodes or pipelines of nodes; they may send zero, one or several results per item.</li>
+ *   <li>{@link #feedback()}: workers send results back to the emitter ({@code out.send(x)}) and may
+ *       send forward to the collector with {@code out.sendTo(1, x)}; {@link #feedbackFromCollector()}
+ *       closes the loop from the collector instead. The loop ends once the emitter's upstream has
+ *       ended (or its {@code generate} returned) and no item is left inside the loop.</li>
+ * </ul>
+ *
+ * @param <I> input type
+ * @param <O> output type
+ */
+public final class Farm<I, O> extends Composite<I, O> {
+    private enum Feedback { NONE, WORKERS, COLLECTOR }
+
+    private final List<Block<?, ?>> workers = new ArrayList<>();
+    private Node<?, ?> emitter;
+    private boolean hasEmitter = true;
+    private Node<?, ?> collector;
+    private Collect collect = Collect.FIRST_COME;
+    private Dispatch dispatch = Dispatch.roundRobin();
+    private Feedback feedback = Feedback.NONE;
+    private ChannelSpec spec;
+
+    private Farm() {
+        super("farm");
+    }
+
+    /**
+     * A farm of {@code workers} workers, each made by the factory.
+     *
+     * @throws IllegalArgumentException if workers &lt; 1
+     */
+    public static <I, O> Farm<I, O> of(int workers, Supplier<? extends Block<? super I, ? extends O>> worker) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("a farm needs at least 1 worker, got " + workers);
+        }
+        Objects.requireNonNull(worker, "worker");
+        Farm<I, O> f = new Farm<>();
+        for (int i = 0; i < workers; i++) {
+            f.addWorker(Objects.requireNonNull(worker.get(), "the worker factory returned null"));
+        }
+        return f;
+    }
+
+    /** A farm of the given workers. */
+    public static <I, O> Farm<I, O> of(List<? extends Block<?, ?>> workers) {
+        Objects.requireNonNull(workers, "workers");
+        if (workers.isEmpty()) {
+            throw new IllegalArgumentException("a farm needs at least 1 worker");
+        }
+        Farm<I, O> f = new Farm<>();
+        workers.forEach(f::addWorker);
+        return f;
+    }
+
+    /** A farm with no worker yet (the thesis's empty farm): add them with {@link #addWorker}. */
+    public static <I, O> Farm<I, O> empty() {
+        return new Farm<>();
+    }
+
+    /** Adds a worker. */
+    public Farm<I, O> addWorker(Block<?, ?> worker) {
+        Objects.requireNonNull(worker, "worker");
+        checkModifiable();
+        if (worker == this) {
+            throw new IllegalArgumentException("a farm cannot be its own worker");
+        }
+        workers.add(worker);
+        return this;
+    }
+
+    /** The emitter's dispatch policy (round-robin by default). */
+    public Farm<I, O> dispatch(Dispatch policy) {
+        checkModifiable();
+        this.dispatch = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /** The collector's policy ({@link Collect#FIRST_COME} by default); {@link Collect#NONE} removes it. */
+    public Farm<I, O> collect(Collect policy) {
+        checkModifiable();
+        this.collect = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /** Results leave in input order: {@code collect(Collect.ORDERED)} with round-robin dispatch. */
+    public Farm<I, O> ordered() {
+        return collect(Collect.ORDERED);
+    }
+
+    /**
+     * Replaces the default emitter. Its outputs are the workers' input ports, in worker order;
+     * {@link Outbox#send} follows the dispatch policy.
+     */
+    public Farm<I, O> emitter(Node<? super I, ?> node) {
+        checkModifiable();
+        this.emitter = Objects.requireNonNull(node, "node");
+        this.hasEmitter = true;
+        return this;
+    }
+
+    /** Removes the emitter: the workers' input ports become the farm's. */
+    public Farm<I, O> withoutEmitter() {
+        checkModifiable();
+        this.emitter = null;
+        this.hasEmitter = false;
+        return this;
+    }
+
+    /**
+     * Replaces the default collector. Its inputs are the workers' output ports, in worker order
+     * ({@link NodeContext#inputIndex()} tells which worker); with {@link Collect#GATHER} it receives
+     * a {@code List} per round.
+     */
+    @SuppressWarnings("unchecked")
+    public <R> Farm<I, R> collector(Node<?, R> node) {
+        checkModifiable();
+        this.collector = Objects.requireNonNull(node, "node");
+        if (collect == Collect.NONE) {
+            collect = Collect.FIRST_COME;
+        }
+        return (Farm<I, R>) this;
+    }
+
+    /** Removes the collector: the workers' output ports become the farm's. */
+    public Farm<I, O> withoutCollector() {
+        checkModifiable();
+        this.collector = null;
+        this.collect = Collect.NONE;
+        return this;
+    }
+
+    /** Workers' {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward. */
+    public Farm<I, O> feedback() {
+        checkModifiable();
+        this.feedback = Feedback.WORKERS;
+        return this;
+    }
+
+    /** The collector's {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward. */
+    public Farm<I, O> feedbackFromCollector() {
+        checkModifiable();
+        this.feedback = Feedback.COLLECTOR;
+        return this;
+    }
+
+    /** The channels between emitter, workers and collector (the flow's default otherwise). */
+    public Farm<I, O> channels(ChannelSpec channels) {
+        checkModifiable();
+        this.spec = Objects.requireNonNull(channels, "channels");
+        return this;
+    }
+
+    /** Sets the name used in paths and thread names (default {@code farm}). */
+    public Farm<I, O> named(String name) {
+        rename(name);
+        return this;
+    }
+
+    /** The workers. */
+    public List<Block<?, ?>> workers() {
+        return Collections.unmodifiableList(workers);
+    }
+
+    /** The number of workers. */
+    public int workerCount() {
+        return workers.size();
+    }
+
+    boolean hasEmitter() {
+        return hasEmitter;
+    }
+
+    @Override
+    Ports compile(GraphBuilder g, String path, int workerIndex) {
+        String where = "farm '" + name() + "' (" + path + ")";
+        if (workers.isEmpty()) {
+            throw new IllegalStateException(where + " has no worker");
+        }
+        if (collect == Collect.ORDERED) {
+            if (dispatch.kind != Dispatch.Kind.ROUND_ROBIN) {
+                throw new IllegalStateException(where + ": an ordered farm dispatches round-robin, not " + dispatch);
+            }
+            if (!hasEmitter) {
+                throw new IllegalStateException(where + ": an ordered farm needs its emitter");
+            }
+            if (feedback != Feedback.NONE) {
+                throw new IllegalStateException(where + ": an ordered farm cannot have feedback");
+            }
+        }
+        if (feedback != Feedback.NONE && !hasEmitter) {
+            throw new IllegalStateException(where + ": feedback goes to the emitter, but the farm has none");
+        }
+        if (feedback == Feedback.COLLECTOR && collect == Collect.NONE) {
+            throw new IllegalStateException(where + ": feedback from the collector, but the farm has none");
+        }
+        int firstVertex = g.vertices.size();
+        Vertex e = null;
+        if (hasEmitter) {
+            Node<?, ?> node = emitter != null ? emitter : new Nodes.Identity<>("emitter");
+            e = g.vertex(node, path + "/emitter", workerIndex, where);
+            e.dispatch = dispatch;
+            e.orderedEmitter = collect == Collect.ORDERED;
+        }
+        List<Ports> ports = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            int before = g.vertices.size();
+            Ports p = g.compile(workers.get(i), path + "/worker-" + i, i);
+            if (collect == Collect.ORDERED) {
+                markOrderedChain(g, before, p, where + " worker " + i);
+            }
+            ports.add(p);
+        }
+        if (e != null) {
+            for (Ports p : ports) {
+                for (Vertex entry : p.entries) {
+                    g.connect(e, entry, spec, false);
+                }
+            }
+        }
+        if (feedback == Feedback.WORKERS) {
+            for (Ports p : ports) {
+                for (Vertex exit : p.exits) {
+                    g.connect(exit, e, spec, true);
+                    exit.closesLoop = true;
+                }
+            }
+            g.loop(where, e, firstVertex);
+        }
+        Vertex c = null;
+        if (collect != Collect.NONE) {
+            Node<?, ?> node = collector != null ? collector : new Nodes.Identity<>("collector");
+            c = g.vertex(node, path + "/collector", workerIndex, where);
+            c.collect = collect;
+            c.unitIn = collect == Collect.ORDERED;
+            for (Ports p : ports) {
+                for (Vertex exit : p.exits) {
+                    g.connect(exit, c, spec, false);
+                }
+            }
+        }
+        if (feedback == Feedback.COLLECTOR) {
+            g.connect(c, e, spec, true);
+            c.closesLoop = true;
+            g.loop(where, e, firstVertex);
+        }
+        List<Vertex> entries = new ArrayList<>();
+        if (e != null) {
+            if (!e.isSource()) {
+                entries.add(e);
+            }
+        } else {
+            ports.forEach(p -> entries.addAll(p.entries));
+        }
+        List<Vertex> exits = new ArrayList<>();
+        if (c != null) {
+            exits.add(c);
+        } else {
+            ports.forEach(p -> exits.addAll(p.exits));
+        }
+        return new Ports(entries, exits);
+    }
+
+    private static void markOrderedChain(GraphBuilder g, int from, Ports p, String where) {
+        if (p.entries.size() != 1 || p.exits.size() != 1) {
+            throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes");
+        }
+        for (Vertex v : g.vertices.subList(from, g.vertices.size())) {
+            if (v.in.size() > 1 || v.out.size() > 1 || v.loop != null || v.isSource()) {
+                throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes"
+                        + " (found " + v.path + ")");
+            }
+            v.unitIn = true;
+            v.unitOut = true;
+        }
+    }
+
+    /**
+     * Combines two farms into one block in the eight ways of FastFlow's {@code combine_farms} (the
+     * thesis, chapter 3). {@code r} and {@code g} make the R and G nodes (one per worker where they
+     * are fused with workers, so they are factories); either may be null.
+     *
+     * <p>With {@code merge == false}:
+     * <ul>
+     *   <li>R and G: the first farm's emitter, an all-to-all of (left worker + R) to (G + right
+     *       worker), the second farm's collector;</li>
+     *   <li>only R, or only G: the same with only that node fused;</li>
+     *   <li>neither: a plain all-to-all of the two farms' workers (first emitter and second
+     *       collector removed, as the thesis describes).</li>
+     * </ul>
+     * With {@code merge == true}:
+     * <ul>
+     *   <li>R and/or G: a pipeline of the first farm without collector and the second farm whose
+     *       emitter is R (fused with G when both are given, or G alone);</li>
+     *   <li>neither, same number of workers: the farm fusion, one farm whose worker {@code i} is a
+     *       pipeline of left worker {@code i} and right worker {@code i};</li>
+     *   <li>neither, different numbers: as with {@code merge == false}.</li>
+     * </ul>
+     * The two farms are consumed: they cannot be used again.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static <I, O> Block<I, O> combine(Farm<I, ?> f1, Farm<?, O> f2,
+                                             Supplier<? extends Node<?, ?>> r, Supplier<? extends Node<?, ?>> g,
+                                             boolean merge) {
+        Objects.requireNonNull(f1, "f1");
+        Objects.requireNonNull(f2, "f2");
+        if (f1 == f2) {
+            throw new IllegalArgumentException("cannot combine a farm with itself");
+        }
+        f1.checkModifiable();
+        f2.checkModifiable();
+        if (merge && (r != null || g != null)) {
+            Node rNode = r != null ? r.get() : null;
+            Node gNode = g != null ? g.get() : null;
+            Node emitter = rNode != null && gNode != null ? Comb.of(rNode, gNode) : (rNode != null ? rNode : gNode);
+            f1.withoutCollector();
+            f2.emitter(emitter);
+            return (Block<I, O>) Pipeline.of(f1, f2).named("combine");
+        }
+        if (merge && f1.workerCount() == f2.workerCount()) {
+            List<Block<?, ?>> fused = new ArrayList<>();
+            for (int i = 0; i < f1.workerCount(); i++) {
+                fused.add(Pipeline.of(f1.workers.get(i), f2.workers.get(i)));
+            }
+            Farm<I, O> farm = Farm.<I, O>of(fused).named("combine");
+            farm.adoptEnds(f1, f2);
+            f1.markStarted();
+            f2.markStarted();
+            return farm;
+        }
+        List<Block<?, ?>> left = new ArrayList<>();
+        for (Block<?, ?> w : f1.workers) {
+            left.add(r == null ? w : fuse(w, r.get()));
+        }
+        List<Block<?, ?>> right = new ArrayList<>();
+        for (Block<?, ?> w : f2.workers) {
+            right.add(g == null ? w : fuse(g.get(), w));
+        }
+        f1.markStarted();
+        f2.markStarted();
+        AllToAll<I, O> a2a = AllToAll.<I, O>of(left, right);
+        if (r == null && g == null) {
+            return a2a;
+        }
+        Farm<I, O> farm = Farm.<I, O>of(List.of(a2a)).named("combine");
+        farm.adoptEnds(f1, f2);
+        return farm;
+    }
+
+    /** Takes f1's emitter configuration and f2's collector configuration. */
+    private void adoptEnds(Farm<?, ?> f1, Farm<?, ?> f2) {
+        this.hasEmitter = f1.hasEmitter;
+        this.emitter = f1.emitter;
+        this.dispatch = f1.dispatch;
+        this.collect = f2.collect;
+        this.collector = f2.collector;
+        this.spec = f1.spec;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Block<?, ?> fuse(Block<?, ?> a, Block<?, ?> b) {
+        if (a instanceof Node && b instanceof Node && !(b instanceof Source)) {
+            return Comb.of((Node) a, (Node) b);
+        }
+        return Pipeline.of(a, b);
+    }
+}

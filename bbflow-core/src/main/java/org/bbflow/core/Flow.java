@@ -1,0 +1,296 @@
+package org.bbflow.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A running flow (FastFlow's {@code run} / {@code wait}): the handle returned by
+ * {@link #start(Block)}.
+ *
+ * <p>Starting compiles the block into nodes and channels and validates the graph before any thread
+ * starts: an unconnected input, a source that is not first, a topology whose port counts do not
+ * fit, a node used twice or a block started twice is an {@link IllegalStateException} naming the
+ * block. Then every node gets its own platform thread named after its block path.
+ *
+ * <p>The first exception thrown by any node cancels the flow: every node stops at its next item or
+ * wait (threads are also interrupted), {@link Node#close()} runs everywhere, and {@link #join()}
+ * throws a {@link FlowException} naming the node, with the original cause. {@link #cancel()} does
+ * the same on request. When {@code join} returns or throws, every thread of the flow has ended.
+ */
+public final class Flow {
+    private static final Set<Node<?, ?>> ACTIVE_NODES = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private final String name;
+    final CancelFlag cancel = new CancelFlag();
+    private final List<NodeRunner> runners = new ArrayList<>();
+    private final CountDownLatch done;
+    private final Object failureLock = new Object();
+    private Throwable failure;
+    private String failedPath;
+    private boolean cancelledByUser;
+    private long startNanos;
+    private volatile long endNanos;
+
+    private Flow(String name, int nodes) {
+        this.name = name;
+        this.done = new CountDownLatch(nodes);
+    }
+
+    /** Starts a block with {@link FlowOptions#defaults()}. */
+    public static Flow start(Block<?, ?> block) {
+        return start(block, FlowOptions.defaults());
+    }
+
+    /**
+     * Validates, wires and starts a block.
+     *
+     * @throws IllegalStateException if the composition is invalid or the block was started before
+     */
+    public static Flow start(Block<?, ?> block, FlowOptions options) {
+        Objects.requireNonNull(block, "block");
+        Objects.requireNonNull(options, "options");
+        GraphBuilder g = new GraphBuilder();
+        String rootName = Composite.childName(block);
+        Ports root = g.compile(block, rootName, -1);
+        g.validateRoot(root, rootName);
+        for (Composite<?, ?> c : g.composites) {
+            if (c.isStarted()) {
+                throw new IllegalStateException("block '" + c.name() + "' was already started; blocks are single-use,"
+                        + " build a new one");
+            }
+        }
+        synchronized (ACTIVE_NODES) {
+            for (Vertex v : g.vertices) {
+                if (ACTIVE_NODES.contains(v.node)) {
+                    throw new IllegalStateException("node " + v.path + " is already running in another flow");
+                }
+            }
+            for (Composite<?, ?> c : g.composites) {
+                c.markStarted();
+            }
+            for (Vertex v : g.vertices) {
+                ACTIVE_NODES.add(v.node);
+            }
+        }
+        Flow flow = new Flow(rootName, g.vertices.size());
+        flow.build(g, options);
+        flow.launch(options);
+        return flow;
+    }
+
+    private void build(GraphBuilder g, FlowOptions options) {
+        ChannelSpec defaults = options.channels();
+        // channels: one per edge, or one MPSC channel per node whose inputs share it
+        for (Vertex v : g.vertices) {
+            if (!v.in.isEmpty() && v.in.get(0).spec != null && v.in.get(0).spec.kind() == Channel.Kind.MPSC) {
+                Channel<Object> shared = Channel.create(v.in.get(0).spec);
+                shared.expectProducers(v.in.size());
+                for (Edge e : v.in) {
+                    e.channel = shared;
+                }
+            } else {
+                for (Edge e : v.in) {
+                    e.channel = Channel.create(e.spec != null ? e.spec : defaults);
+                }
+            }
+        }
+        for (Vertex v : g.vertices) {
+            runners.add(new NodeRunner(v, this, strategyOf(v, options)));
+        }
+        IdentityHashMap<Vertex, NodeRunner> byVertex = new IdentityHashMap<>();
+        runners.forEach(r -> byVertex.put(r.vertex, r));
+        for (Edge e : g.edges) {
+            NodeRunner producer = byVertex.get(e.from);
+            NodeRunner consumer = byVertex.get(e.to);
+            Channel<Object> c = e.channel;
+            c.consumerWaiter = consumer.waiter;
+            c.producerMustFence = consumer.strategy.peerMustFence();
+            if (c.kind != Channel.Kind.MPSC) {
+                c.producerWaiter = producer.waiter;
+            }
+            c.consumerMustFence |= producer.strategy.peerMustFence();
+            if (e.counted()) {
+                c.inFlight = e.from.loop.inFlight;
+            }
+        }
+        runners.forEach(NodeRunner::wire);
+    }
+
+    /** The strategy a node waits with: its edges' if they agree on one, else the flow's. */
+    private static WaitStrategy strategyOf(Vertex v, FlowOptions options) {
+        WaitStrategy chosen = agreed(v.in);
+        if (chosen == null && v.in.isEmpty()) {
+            chosen = agreed(v.out);
+        }
+        return chosen != null ? chosen : options.waitStrategy();
+    }
+
+    private static WaitStrategy agreed(List<Edge> edges) {
+        WaitStrategy s = null;
+        for (Edge e : edges) {
+            WaitStrategy w = e.spec == null ? null : e.spec.waitStrategyOrNull();
+            if (w == null || (s != null && s != w)) {
+                return null;
+            }
+            s = w;
+        }
+        return s;
+    }
+
+    private void launch(FlowOptions options) {
+        startNanos = System.nanoTime();
+        for (NodeRunner r : runners) {
+            Thread t = new Thread(r, r.path());
+            t.setDaemon(options.daemon());
+            r.thread = t;
+        }
+        for (NodeRunner r : runners) {
+            r.thread.start();
+        }
+    }
+
+    /**
+     * Waits for every node to end.
+     *
+     * @return the per-node statistics
+     * @throws FlowException if a node failed (naming it, with its exception as the cause), if the
+     *         flow was cancelled, or if the waiting thread was interrupted
+     */
+    public RunStats join() {
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FlowException("interrupted while joining flow '" + name + "'", null, e);
+        }
+        return finish();
+    }
+
+    /**
+     * Waits at most {@code timeout} for every node to end.
+     *
+     * @throws TimeoutException if the flow is still running after the timeout (it keeps running)
+     * @throws FlowException as {@link #join()}
+     */
+    public RunStats join(Duration timeout) throws TimeoutException {
+        try {
+            if (!done.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new TimeoutException("flow '" + name + "' still running after " + timeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FlowException("interrupted while joining flow '" + name + "'", null, e);
+        }
+        return finish();
+    }
+
+    private RunStats finish() {
+        for (NodeRunner r : runners) {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    r.thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (failureLock) {
+            if (failure != null) {
+                throw new FlowException("node " + failedPath + " failed: " + failure, failedPath, failure);
+            }
+            if (cancelledByUser) {
+                throw new FlowException("flow '" + name + "' was cancelled", null,
+                        new CancellationException("cancelled by Flow.cancel()"));
+            }
+        }
+        return snapshot();
+    }
+
+    /** Cancels the flow: every node stops promptly, whatever it is waiting on. Idempotent. */
+    public void cancel() {
+        synchronized (failureLock) {
+            if (failure == null && !isDone()) {
+                cancelledByUser = true;
+            }
+        }
+        raiseCancel();
+    }
+
+    /** True once every node has ended. */
+    public boolean isDone() {
+        return done.getCount() == 0;
+    }
+
+    /** The flow's name (its root block's name). */
+    public String name() {
+        return name;
+    }
+
+    /** A live snapshot of the statistics (approximate while the flow runs). */
+    public RunStats stats() {
+        return snapshot();
+    }
+
+    private RunStats snapshot() {
+        long now = System.nanoTime();
+        List<NodeStats> s = new ArrayList<>(runners.size());
+        for (NodeRunner r : runners) {
+            s.add(r.stats(now));
+        }
+        long end = endNanos;
+        return new RunStats(name, s, Duration.ofNanos((end != 0 ? end : now) - startNanos));
+    }
+
+    void fail(NodeRunner r, Throwable t) {
+        synchronized (failureLock) {
+            if (failure == null && !cancelledByUser) {
+                failure = t;
+                failedPath = r.path();
+            }
+        }
+        raiseCancel();
+    }
+
+    private void raiseCancel() {
+        if (cancel.raised) {
+            return;
+        }
+        cancel.raised = true;
+        for (NodeRunner r : runners) {
+            r.waiter.wakeIfParked();
+            Thread t = r.thread;
+            if (t != null && r.endNanos == 0 && t != Thread.currentThread()) {
+                t.interrupt();
+            }
+        }
+    }
+
+    void runnerDone(NodeRunner r) {
+        synchronized (ACTIVE_NODES) {
+            ACTIVE_NODES.remove(r.vertex.node);
+        }
+        if (done.getCount() == 1) {
+            endNanos = System.nanoTime();
+        }
+        done.countDown();
+    }
+
+    @Override
+    public String toString() {
+        return "Flow[" + name + ", " + runners.size() + " nodes" + (isDone() ? ", done" : ", running") + "]";
+    }
+}

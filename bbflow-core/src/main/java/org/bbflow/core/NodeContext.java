@@ -1,0 +1,33 @@
+package org.bbflow.core;
+
+/**
+ * What a node knows about its place in the running flow. Given to {@link Node#init}; valid for the
+ * node's whole life, from the node's own thread.
+ */
+public interface NodeContext {
+
+    /** The node's name (the last element of its path). */
+    String name();
+
+    /** The block path, e.g. {@code pipeline/farm[1]/worker-3}; also the thread's name. */
+    String path();
+
+    /** The index of the enclosing farm worker or all-to-all member this node belongs to, or -1. */
+    int workerIndex();
+
+    /**
+     * The input the current item came from (FastFlow's {@code get_channel_id()}), in
+     * {@code [0, inputCount())}; -1 outside {@link Node#onItem} or when the inputs share one MPSC
+     * channel.
+     */
+    int inputIndex();
+
+    /** The number of inputs (channels or producers feeding this node). */
+    int inputCount();
+
+    /** True while the current item arrived on a feedback channel. */
+    boolean fromFeedback();
+
+    /** True once the flow was cancelled or failed; long computations may check it and return. */
+    boolean isCancelled();
+}

@@ -1,0 +1,503 @@
+package org.bbflow.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import org.jctools.queues.MessagePassingQueue;
+
+/**
+ * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
+ * policy, onEos, end of stream downstream, close. Counters are written by this thread only.
+ */
+final class NodeRunner implements Runnable, NodeContext {
+    private static final VarHandle ITEMS_IN;
+    private static final VarHandle ITEMS_OUT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            ITEMS_IN = l.findVarHandle(NodeRunner.class, "itemsIn", long.class);
+            ITEMS_OUT = l.findVarHandle(NodeRunner.class, "itemsOut", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Spins (with a re-check) before a wait is timed and counted, so short gaps cost no clock reads. */
+    private static final int QUICK_SPINS = 32;
+
+    final Vertex vertex;
+    private final Node<Object, Object> node;
+    private final Flow flow;
+    private final CancelFlag cancel;
+    final Waiter waiter = new Waiter();
+    final WaitStrategy strategy;
+    private final Idler idler;
+    private Idler mpscIdler;
+
+    private Channel<Object>[] inputs;
+    private boolean[] inBack;
+    private boolean[] inCounted;
+    private int inputCount;
+    private boolean sharedInput;
+    private OutboxImpl outbox;
+    private final Loop loop;
+    private final boolean loopHead;
+
+    // context state
+    private int inputIndex = -1;
+    private boolean fromFeedback;
+
+    // input-loop state (fields so the wait conditions, allocated once, can read them)
+    private boolean[] ended;
+    private int liveExternal;
+    private int waitChannel;
+
+    // statistics (single writer: this thread)
+    long itemsIn;
+    long itemsOut;
+    long idleNanos;
+    long emptyWaits;
+    long fullWaits;
+    volatile long startNanos;
+    volatile long endNanos;
+
+    Thread thread;
+
+    private final WaitCondition anyInput = this::anyInputReady;
+    private final WaitCondition oneInput = this::channelReady;
+    private Channel<Object> roomChannel;
+    private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
+
+    NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy) {
+        this.vertex = vertex;
+        this.node = vertex.node;
+        this.flow = flow;
+        this.cancel = flow.cancel;
+        this.strategy = strategy;
+        this.idler = strategy.newIdler();
+        this.loop = vertex.loop;
+        this.loopHead = loop != null && loop.head == vertex;
+    }
+
+    /** Called once channels exist, before threads start. */
+    @SuppressWarnings("unchecked")
+    void wire() {
+        List<Edge> in = vertex.in;
+        sharedInput = !in.isEmpty() && in.get(0).spec != null && in.get(0).spec.kind() == Channel.Kind.MPSC;
+        if (sharedInput) {
+            inputs = new Channel[] {in.get(0).channel};
+            inBack = new boolean[1];
+            inCounted = new boolean[] {in.get(0).counted()};
+        } else {
+            inputs = new Channel[in.size()];
+            inBack = new boolean[in.size()];
+            inCounted = new boolean[in.size()];
+            for (int i = 0; i < in.size(); i++) {
+                inputs[i] = in.get(i).channel;
+                inBack[i] = in.get(i).back;
+                inCounted[i] = in.get(i).counted();
+            }
+        }
+        inputCount = in.size();
+        outbox = new OutboxImpl(this, vertex, cancel);
+        if (loopHead) {
+            loop.headWaiter = waiter;
+        }
+    }
+
+    // ---- NodeContext ---------------------------------------------------------------------------
+
+    @Override
+    public String name() {
+        return node.name();
+    }
+
+    @Override
+    public String path() {
+        return vertex.path;
+    }
+
+    @Override
+    public int workerIndex() {
+        return vertex.workerIndex;
+    }
+
+    @Override
+    public int inputIndex() {
+        return inputIndex;
+    }
+
+    @Override
+    public int inputCount() {
+        return inputCount;
+    }
+
+    @Override
+    public boolean fromFeedback() {
+        return fromFeedback;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancel.raised;
+    }
+
+    // ---- life cycle ----------------------------------------------------------------------------
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void run() {
+        startNanos = System.nanoTime();
+        try {
+            node.init(this);
+            if (node instanceof Source) {
+                ((Source<Object>) (Node<?, ?>) node).generate(outbox);
+                checkCancel();
+            }
+            if (inputs.length > 0) {
+                consume();
+            }
+            if (vertex.unitOut) {
+                outbox.openUnit();
+                node.onEos(outbox);
+                outbox.closeUnit();
+            } else {
+                node.onEos(outbox);
+            }
+            if (loopHead) {
+                loop.headDone = true;
+            }
+            outbox.closeAll();
+        } catch (Cancelled c) {
+            // the flow is being cancelled; the cause is recorded by whoever cancelled it
+        } catch (Throwable t) {
+            flow.fail(this, t);
+        } finally {
+            Thread.interrupted(); // a cancellation interrupt must not break close()
+            try {
+                node.close();
+            } catch (Throwable t) {
+                flow.fail(this, t);
+            }
+            endNanos = System.nanoTime();
+            flow.runnerDone(this);
+        }
+    }
+
+    private void checkCancel() {
+        if (cancel.raised) {
+            throw Cancelled.INSTANCE;
+        }
+    }
+
+    private boolean cancelRaised() {
+        return cancel.raised;
+    }
+
+    private void consume() throws Exception {
+        switch (vertex.collect) {
+            case ROUND_ROBIN:
+                strictLoop(false);
+                break;
+            case GATHER:
+                gatherLoop();
+                break;
+            case ORDERED:
+                strictLoop(true);
+                break;
+            default:
+                if (inputs.length == 1 && !inBack[0] && loop == null) {
+                    singleLoop();
+                } else {
+                    scanLoop();
+                }
+        }
+    }
+
+    /** One input, no loop: the hot path of a pipeline stage. */
+    private void singleLoop() throws Exception {
+        final Channel<Object> c = inputs[0];
+        final MessagePassingQueue<Object> q = c.queue;
+        ended = new boolean[1];
+        waitChannel = 0;
+        while (true) {
+            Object x = q.relaxedPoll();
+            if (x == null) {
+                if (c.isClosed()) {
+                    x = q.relaxedPoll();
+                    if (x == null) {
+                        return;
+                    }
+                } else {
+                    awaitInput(oneInput);
+                    continue;
+                }
+            }
+            c.wakeProducer();
+            deliver(0, x);
+        }
+    }
+
+    /** Several inputs (or a loop): first-come, scanning fairly from where the last item came. */
+    private void scanLoop() throws Exception {
+        final Channel<Object>[] in = inputs;
+        final int n = in.length;
+        ended = new boolean[n];
+        liveExternal = 0;
+        for (int i = 0; i < n; i++) {
+            if (!inBack[i]) {
+                liveExternal++;
+            }
+        }
+        int i = 0;
+        while (true) {
+            boolean progressed = false;
+            for (int k = 0; k < n; k++) {
+                if (!ended[i]) {
+                    Channel<Object> c = in[i];
+                    Object x = c.queue.relaxedPoll();
+                    if (x == null && !inBack[i] && c.isClosed()) {
+                        x = c.queue.relaxedPoll();
+                        if (x == null) {
+                            ended[i] = true;
+                            liveExternal--;
+                        }
+                    }
+                    if (x != null) {
+                        c.wakeProducer();
+                        deliver(i, x);
+                        progressed = true;
+                    }
+                }
+                if (++i == n) {
+                    i = 0;
+                }
+            }
+            if (progressed) {
+                continue;
+            }
+            if (liveExternal == 0 && (!loopHead || loopDrained())) {
+                return;
+            }
+            awaitInput(anyInput);
+        }
+    }
+
+    /** The head may end its loop: nothing in flight and nothing waiting on a feedback channel. */
+    private boolean loopDrained() {
+        if (loop.inFlight.get() != 0) {
+            return false;
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            if (inBack[i] && !inputs[i].queue.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean anyInputReady() {
+        if (cancel.raised) {
+            return true;
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            if (!ended[i] && (!inputs[i].queue.isEmpty() || (!inBack[i] && inputs[i].isClosed()))) {
+                return true;
+            }
+        }
+        return loopHead && liveExternal == 0 && loop.inFlight.get() == 0;
+    }
+
+    private boolean channelReady() {
+        Channel<Object> c = inputs[waitChannel];
+        return !c.queue.isEmpty() || c.isClosed() || cancel.raised;
+    }
+
+    /** Strictly one unit (ordered) or item (round-robin) from each live input in turn. */
+    private void strictLoop(boolean units) throws Exception {
+        final int n = inputs.length;
+        ended = new boolean[n];
+        int live = n;
+        int w = 0;
+        while (live > 0) {
+            if (ended[w]) {
+                w = w + 1 == n ? 0 : w + 1;
+                continue;
+            }
+            Object x = take(w);
+            if (x == Units.EOS) {
+                ended[w] = true;
+                live--;
+            } else if (!units) {
+                deliver(w, x);
+            } else if (x == Units.START) {
+                while ((x = take(w)) != Units.END) {
+                    if (x == Units.EOS) {
+                        throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
+                    }
+                    deliver(w, x);
+                }
+            } else if (x != Units.SKIP) {
+                deliver(w, x);
+            }
+            w = w + 1 == n ? 0 : w + 1;
+        }
+    }
+
+    /** One item from each live input in turn, handed over as one list. */
+    private void gatherLoop() throws Exception {
+        final int n = inputs.length;
+        ended = new boolean[n];
+        int live = n;
+        while (live > 0) {
+            List<Object> round = new ArrayList<>(live);
+            for (int w = 0; w < n; w++) {
+                if (ended[w]) {
+                    continue;
+                }
+                Object x = take(w);
+                if (x == Units.EOS) {
+                    ended[w] = true;
+                    live--;
+                } else {
+                    round.add(x);
+                    itemsIn++;
+                }
+            }
+            if (!round.isEmpty()) {
+                inputIndex = -1;
+                node.onItem(round, outbox);
+            }
+        }
+    }
+
+    /** Waits for the next item of input w, or {@link Units#EOS}. */
+    private Object take(int w) {
+        Channel<Object> c = inputs[w];
+        while (true) {
+            Object x = c.queue.relaxedPoll();
+            if (x != null) {
+                c.wakeProducer();
+                return x;
+            }
+            if (c.isClosed()) {
+                x = c.queue.relaxedPoll();
+                if (x == null) {
+                    return Units.EOS;
+                }
+                c.wakeProducer();
+                return x;
+            }
+            waitChannel = w;
+            awaitInput(oneInput);
+        }
+    }
+
+    private void deliver(int i, Object x) throws Exception {
+        if (cancel.raised) {
+            throw Cancelled.INSTANCE;
+        }
+        inputIndex = sharedInput ? -1 : i;
+        fromFeedback = inBack[i];
+        if (vertex.unitIn && vertex.unitOut) {
+            deliverUnit(x);
+        } else {
+            itemsIn++;
+            node.onItem(x, outbox);
+        }
+        if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
+            loop.headWaiter.wakeIfParked();
+        }
+    }
+
+    private boolean inGroup;
+
+    /** Inside an ordered farm's worker: keep unit boundaries from input to output. */
+    private void deliverUnit(Object x) throws Exception {
+        if (x == Units.SKIP) {
+            outbox.openUnit();
+            outbox.closeUnit();
+        } else if (x == Units.START) {
+            inGroup = true;
+            outbox.openUnit();
+        } else if (x == Units.END) {
+            inGroup = false;
+            outbox.closeUnit();
+        } else {
+            itemsIn++;
+            if (inGroup) {
+                node.onItem(x, outbox);
+            } else {
+                outbox.openUnit();
+                node.onItem(x, outbox);
+                outbox.closeUnit();
+            }
+        }
+    }
+
+    private void awaitInput(WaitCondition condition) {
+        for (int s = 0; s < QUICK_SPINS; s++) {
+            if (condition.ready()) {
+                checkCancel();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        emptyWaits++;
+        long t0 = System.nanoTime();
+        try {
+            do {
+                checkCancel();
+                idler.idle(waiter, condition);
+            } while (!condition.ready());
+            checkCancel();
+        } finally {
+            idler.reset();
+            idleNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /** Called by the outbox when channel c is full. */
+    void awaitRoom(Channel<Object> c, Object item) {
+        roomChannel = c;
+        Idler idle = idler;
+        if (c.kind == Channel.Kind.MPSC && strategy.peerMustFence()) {
+            // several producers share the consumer's wake-up slot: bound the parks instead
+            if (mpscIdler == null) {
+                mpscIdler = WaitStrategy.backoff().newIdler();
+            }
+            idle = mpscIdler;
+        }
+        int spins = 0;
+        while (spins < QUICK_SPINS) {
+            if (c.queue.relaxedOffer(item)) {
+                return;
+            }
+            checkCancel();
+            Thread.onSpinWait();
+            spins++;
+        }
+        fullWaits++;
+        long t0 = System.nanoTime();
+        try {
+            while (!c.queue.relaxedOffer(item)) {
+                checkCancel();
+                idle.idle(waiter, room);
+            }
+        } finally {
+            idle.reset();
+            idleNanos += System.nanoTime() - t0;
+        }
+    }
+
+    NodeStats stats(long nowNanos) {
+        long start = startNanos;
+        long end = endNanos;
+        long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
+        long idle = idleNanos;
+        return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
+                Math.max(0, total - idle), idle, emptyWaits, fullWaits);
+    }
+}

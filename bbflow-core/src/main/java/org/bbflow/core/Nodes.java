@@ -1,0 +1,333 @@
+package org.bbflow.core;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Factories for the common nodes: sources, map, filter, flatMap, sinks, stateful nodes, and
+ * adapters to and from a {@link Channel}. Each call returns a new node instance; a node instance
+ * belongs to one flow at a time, so a farm takes a factory ({@code () -> Nodes.map(...)}).
+ */
+public final class Nodes {
+    private Nodes() {
+    }
+
+    /** A function that may throw. */
+    @FunctionalInterface
+    public interface ThrowingFunction<A, R> {
+        R apply(A a) throws Exception;
+    }
+
+    /** A predicate that may throw. */
+    @FunctionalInterface
+    public interface ThrowingPredicate<A> {
+        boolean test(A a) throws Exception;
+    }
+
+    /** A consumer that may throw. */
+    @FunctionalInterface
+    public interface ThrowingConsumer<A> {
+        void accept(A a) throws Exception;
+    }
+
+    /** A two-argument consumer that may throw. */
+    @FunctionalInterface
+    public interface ThrowingBiConsumer<A, B> {
+        void accept(A a, B b) throws Exception;
+    }
+
+    /** A three-argument consumer that may throw. */
+    @FunctionalInterface
+    public interface ThrowingTriConsumer<A, B, C> {
+        void accept(A a, B b, C c) throws Exception;
+    }
+
+    /** A source whose generator sends the whole stream, then returns. */
+    public static <O> Source<O> source(ThrowingConsumer<Outbox<O>> generator) {
+        Objects.requireNonNull(generator, "generator");
+        return new Source<>() {
+            @Override
+            public void generate(Outbox<O> out) throws Exception {
+                generator.accept(out);
+            }
+
+            @Override
+            public String name() {
+                return "source";
+            }
+        };
+    }
+
+    /** A source sending the items of an iterable in order. */
+    public static <T> Source<T> fromIterable(Iterable<? extends T> items) {
+        Objects.requireNonNull(items, "items");
+        return new Source<>() {
+            @Override
+            public void generate(Outbox<T> out) {
+                for (T t : items) {
+                    out.send(t);
+                }
+            }
+
+            @Override
+            public String name() {
+                return "source";
+            }
+        };
+    }
+
+    /** A source sending {@code from, from+1, ..., to} (inclusive) as boxed longs. */
+    public static Source<Long> range(long from, long toInclusive) {
+        return new Source<>() {
+            @Override
+            public void generate(Outbox<Long> out) {
+                for (long i = from; i <= toInclusive; i++) {
+                    out.send(i);
+                    if (i == Long.MAX_VALUE) {
+                        break;
+                    }
+                }
+            }
+
+            @Override
+            public String name() {
+                return "range";
+            }
+        };
+    }
+
+    /**
+     * A source that forwards what arrives on a channel until the channel's end of stream. The
+     * source is its channel's only consumer; other threads (or another flow) produce and
+     * {@link Channel#close()} it.
+     */
+    public static <T> Source<T> fromChannel(Channel<T> channel) {
+        Objects.requireNonNull(channel, "channel");
+        return new ChannelSource<>(channel);
+    }
+
+    /**
+     * A sink that puts every item on a channel (waiting while it is full) and closes the channel at
+     * end of stream, so another thread can {@link Channel#take()} the results.
+     */
+    public static <T> Node<T, Void> toChannel(Channel<T> channel) {
+        Objects.requireNonNull(channel, "channel");
+        return new ChannelSink<>(channel);
+    }
+
+    /**
+     * A node sending {@code f(item)} for every item.
+     *
+     * @throws IllegalArgumentException at run time if {@code f} returns null (use {@link #flatMap}
+     *         or {@link #filter} to drop items)
+     */
+    public static <I, O> Node<I, O> map(ThrowingFunction<? super I, ? extends O> f) {
+        Objects.requireNonNull(f, "f");
+        return new Node<>() {
+            @Override
+            public void onItem(I item, Outbox<O> out) throws Exception {
+                O r = f.apply(item);
+                if (r == null) {
+                    throw new IllegalArgumentException("map function returned null for item " + item);
+                }
+                out.send(r);
+            }
+
+            @Override
+            public String name() {
+                return "map";
+            }
+        };
+    }
+
+    /** A node forwarding the items the predicate accepts. */
+    public static <T> Node<T, T> filter(ThrowingPredicate<? super T> p) {
+        Objects.requireNonNull(p, "p");
+        return new Node<>() {
+            @Override
+            public void onItem(T item, Outbox<T> out) throws Exception {
+                if (p.test(item)) {
+                    out.send(item);
+                }
+            }
+
+            @Override
+            public String name() {
+                return "filter";
+            }
+        };
+    }
+
+    /** A node that may send any number of results per item. */
+    public static <I, O> Node<I, O> flatMap(ThrowingBiConsumer<? super I, Outbox<O>> f) {
+        Objects.requireNonNull(f, "f");
+        return new Node<>() {
+            @Override
+            public void onItem(I item, Outbox<O> out) throws Exception {
+                f.accept(item, out);
+            }
+
+            @Override
+            public String name() {
+                return "flatMap";
+            }
+        };
+    }
+
+    /** A node forwarding every item unchanged. */
+    public static <T> Node<T, T> identity() {
+        return new Identity<>();
+    }
+
+    /** A node consuming every item; it has no output. */
+    public static <T> Node<T, Void> sink(ThrowingConsumer<? super T> c) {
+        Objects.requireNonNull(c, "c");
+        return new Node<>() {
+            @Override
+            public void onItem(T item, Outbox<Void> out) throws Exception {
+                c.accept(item);
+            }
+
+            @Override
+            public String name() {
+                return "sink";
+            }
+        };
+    }
+
+    /**
+     * A stateful node: {@code state} is created in {@code init} on the node's thread, {@code onItem}
+     * sees it with every item, {@code onEos} at the end (e.g. to send an aggregate).
+     *
+     * @param state creates the node's private state
+     * @param onItem called per item with the state
+     * @param onEos called at end of stream with the state; may be null
+     */
+    public static <S, I, O> Node<I, O> stateful(Supplier<? extends S> state,
+                                                ThrowingTriConsumer<S, ? super I, Outbox<O>> onItem,
+                                                ThrowingBiConsumer<S, Outbox<O>> onEos) {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(onItem, "onItem");
+        return new Node<>() {
+            S s;
+
+            @Override
+            public void init(NodeContext context) {
+                s = state.get();
+            }
+
+            @Override
+            public void onItem(I item, Outbox<O> out) throws Exception {
+                onItem.accept(s, item, out);
+            }
+
+            @Override
+            public void onEos(Outbox<O> out) throws Exception {
+                if (onEos != null) {
+                    onEos.accept(s, out);
+                }
+            }
+
+            @Override
+            public String name() {
+                return "stateful";
+            }
+        };
+    }
+
+    /** The default emitter and collector: forwards items. */
+    static final class Identity<T> implements Node<T, T> {
+        private final String name;
+
+        Identity() {
+            this("identity");
+        }
+
+        Identity(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void onItem(T item, Outbox<T> out) {
+            out.send(item);
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+    }
+
+    private static final class ChannelSource<T> implements Source<T> {
+        private final Channel<T> channel;
+        private NodeContext context;
+        private Idler idler;
+
+        ChannelSource(Channel<T> channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void init(NodeContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void generate(Outbox<T> out) {
+            WaitCondition ready = () -> !channel.queue.isEmpty() || channel.isClosed() || context.isCancelled();
+            while (true) {
+                T x = channel.poll();
+                if (x != null) {
+                    out.send(x);
+                    if (idler != null) {
+                        idler.reset();
+                    }
+                    continue;
+                }
+                if (channel.isClosed()) {
+                    x = channel.poll();
+                    if (x == null) {
+                        return;
+                    }
+                    out.send(x);
+                    continue;
+                }
+                if (context.isCancelled()) {
+                    return;
+                }
+                if (idler == null) {
+                    idler = WaitStrategy.backoff().newIdler();
+                }
+                idler.idle(channel.consumerWaiter, ready);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "fromChannel";
+        }
+    }
+
+    private static final class ChannelSink<T> implements Node<T, Void> {
+        private final Channel<T> channel;
+
+        ChannelSink(Channel<T> channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void onItem(T item, Outbox<Void> out) {
+            channel.put(item);
+        }
+
+        @Override
+        public void onEos(Outbox<Void> out) {
+            channel.close();
+        }
+
+        @Override
+        public String name() {
+            return "toChannel";
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.bbflow.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A chain of stages, each any block, running in parallel (FastFlow's {@code ff_pipeline}). Stage
+ * {@code i}'s output ports are wired to stage {@code i+1}'s input ports by a {@link Topology}
+ * ({@link Topology#AUTO} unless given) over channels described by a {@link ChannelSpec} (the
+ * flow's default unless given).
+ *
+ * <pre>{@code
+ * Pipeline<Void, Void> p = Pipeline.of(
+ *     Nodes.range(1, 1_000),
+ *     Farm.of(4, () -> Nodes.map((Long x) -> x * x)).ordered(),
+ *     Nodes.sink(System.out::println));
+ * RunStats stats = p.run();
+ * }</pre>
+ *
+ * <p>{@link #feedback()} closes the pipeline into a loop: the last stage's output ports feed the
+ * first stage (which must have exactly one input port) and the loop ends once the first stage's
+ * upstream has ended and no item is left inside the loop.
+ *
+ * @param <I> input type of the first stage
+ * @param <O> output type of the last stage
+ */
+public final class Pipeline<I, O> extends Composite<I, O> {
+    private final List<Block<?, ?>> stages = new ArrayList<>();
+    private final List<Topology> topologies = new ArrayList<>();
+    private final List<ChannelSpec> specs = new ArrayList<>();
+    private boolean feedback;
+
+    private Pipeline() {
+        super("pipeline");
+    }
+
+    /**
+     * A pipeline of the given stages, wired with {@link Topology#AUTO}.
+     *
+     * @throws IllegalArgumentException if there is no stage or a stage is null
+     */
+    public static <I, O> Pipeline<I, O> of(Block<?, ?>... stages) {
+        Objects.requireNonNull(stages, "stages");
+        if (stages.length == 0) {
+            throw new IllegalArgumentException("a pipeline needs at least one stage");
+        }
+        Pipeline<I, O> p = new Pipeline<>();
+        for (int i = 0; i < stages.length; i++) {
+            if (stages[i] == null) {
+                throw new IllegalArgumentException("stage " + i + " of the pipeline is null");
+            }
+            p.add(stages[i], Topology.AUTO, null);
+        }
+        return p;
+    }
+
+    /** A typed two-stage pipeline. */
+    public static <I, M, O> Pipeline<I, O> of(Block<I, ? extends M> first, Block<? super M, O> second) {
+        return of(new Block<?, ?>[] {first, second});
+    }
+
+    /** Appends a stage (FastFlow's {@code appendBlock}), wired with {@link Topology#AUTO}. */
+    public <R> Pipeline<I, R> then(Block<? super O, R> next) {
+        return then(next, Topology.AUTO, null);
+    }
+
+    /** Appends a stage wired with the given topology. */
+    public <R> Pipeline<I, R> then(Block<? super O, R> next, Topology topology) {
+        return then(next, topology, null);
+    }
+
+    /** Appends a stage whose incoming channels follow {@code spec}. */
+    public <R> Pipeline<I, R> then(Block<? super O, R> next, ChannelSpec spec) {
+        return then(next, Topology.AUTO, spec);
+    }
+
+    /**
+     * Appends a stage.
+     *
+     * @param topology how the previous stage's output ports connect to this stage's input ports
+     * @param spec the channels of that connection, or null for the flow's default
+     */
+    @SuppressWarnings("unchecked")
+    public <R> Pipeline<I, R> then(Block<? super O, R> next, Topology topology, ChannelSpec spec) {
+        Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(topology, "topology");
+        checkModifiable();
+        add(next, topology, spec);
+        return (Pipeline<I, R>) this;
+    }
+
+    private void add(Block<?, ?> stage, Topology topology, ChannelSpec spec) {
+        if (stage == this) {
+            throw new IllegalArgumentException("a pipeline cannot contain itself");
+        }
+        stages.add(stage);
+        topologies.add(topology);
+        specs.add(spec);
+    }
+
+    /** Makes the last stage's output feed the first stage (FastFlow's {@code wrap_around}). */
+    public Pipeline<I, O> feedback() {
+        checkModifiable();
+        this.feedback = true;
+        return this;
+    }
+
+    /** Sets the name used in paths and thread names (default {@code pipeline}). */
+    public Pipeline<I, O> named(String name) {
+        rename(name);
+        return this;
+    }
+
+    /** The stages, in order. */
+    public List<Block<?, ?>> stages() {
+        return Collections.unmodifiableList(stages);
+    }
+
+    @Override
+    Ports compile(GraphBuilder g, String path, int workerIndex) {
+        int firstVertex = g.vertices.size();
+        Ports first = null;
+        Ports previous = null;
+        for (int i = 0; i < stages.size(); i++) {
+            Block<?, ?> stage = stages.get(i);
+            Ports p = g.compile(stage, path + "/" + childName(stage) + "[" + i + "]", workerIndex);
+            if (previous == null) {
+                first = p;
+            } else {
+                g.wire(previous.exits, p.entries, topologies.get(i), specs.get(i),
+                        "pipeline '" + name() + "' (" + path + "), stage " + i + " (" + childName(stage) + ")");
+            }
+            previous = p;
+        }
+        if (feedback) {
+            List<Vertex> heads = first.entries;
+            if (heads.isEmpty() && stages.get(0) instanceof Source) {
+                heads = first.exits; // a source node heads the loop: it generates, then takes what comes back
+            }
+            if (heads.size() != 1) {
+                throw new IllegalStateException("pipeline '" + name() + "' (" + path + "): feedback needs a first stage"
+                        + " with exactly one input port, it has " + heads.size());
+            }
+            Vertex head = heads.get(0);
+            for (Vertex exit : previous.exits) {
+                g.connect(exit, head, specs.get(0), true);
+                exit.closesLoop = true;
+            }
+            g.loop("pipeline '" + name() + "' (" + path + ")", head, firstVertex);
+        }
+        return new Ports(first.entries, previous.exits);
+    }
+}

@@ -1,0 +1,214 @@
+package org.bbflow.core;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * How a node waits when its inputs are empty or an output channel is full (FastFlow's
+ * {@code bb_settings.backOff}, Agrona's idle strategies).
+ *
+ * <ul>
+ *   <li>{@link #busySpin()}: never gives the core away. Lowest latency, one core burnt per waiting
+ *       node; only sensible with no more nodes than cores.</li>
+ *   <li>{@link #backoff()} (the default): spins briefly, then yields, then parks with pauses that
+ *       double up to a limit. The peer unparks a parked thread as soon as it produces or consumes,
+ *       so parking costs little latency while idle nodes leave the CPU to busy ones.</li>
+ *   <li>{@link #blocking()}: parks at once and is woken by the other side. For idle-heavy flows and
+ *       for many more nodes than cores. The peer pays a full memory fence per item to never miss a
+ *       wake-up.</li>
+ *   <li>{@link #of(Supplier)}: any Agrona {@link IdleStrategy}, e.g. {@code SleepingIdleStrategy}.</li>
+ * </ul>
+ *
+ * A strategy is a stateless description; each waiting thread gets its own state from it. Set one per
+ * flow with {@link FlowOptions#waitStrategy(WaitStrategy)} and per edge with
+ * {@link ChannelSpec#waitStrategy(WaitStrategy)}.
+ */
+public abstract class WaitStrategy {
+    /** Safety bound on a single park of the blocking strategy; wake-ups do not depend on it. */
+    static final long BLOCKING_PARK_NANOS = 100_000_000L;
+
+    private final String description;
+
+    WaitStrategy(String description) {
+        this.description = description;
+    }
+
+    /** A fresh per-thread waiting state. */
+    abstract Idler newIdler();
+
+    /** Whether the peer of a waiter using this strategy must fence before looking for a parked thread. */
+    boolean peerMustFence() {
+        return false;
+    }
+
+    /** Spins on {@link Thread#onSpinWait()} and never parks. */
+    public static WaitStrategy busySpin() {
+        return BusySpin.INSTANCE;
+    }
+
+    /** The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms. */
+    public static WaitStrategy backoff() {
+        return Backoff.DEFAULT;
+    }
+
+    /**
+     * A backoff strategy with explicit limits.
+     *
+     * @param maxSpins spins before yielding, at least 0
+     * @param maxYields yields before parking, at least 0
+     * @param minPark the first park period, positive
+     * @param maxPark the longest park period, at least {@code minPark}
+     */
+    public static WaitStrategy backoff(int maxSpins, int maxYields, Duration minPark, Duration maxPark) {
+        if (maxSpins < 0 || maxYields < 0) {
+            throw new IllegalArgumentException("maxSpins and maxYields must be >= 0, got " + maxSpins + ", " + maxYields);
+        }
+        long min = minPark.toNanos();
+        long max = maxPark.toNanos();
+        if (min <= 0 || max < min) {
+            throw new IllegalArgumentException("need 0 < minPark <= maxPark, got " + minPark + ", " + maxPark);
+        }
+        return new Backoff(maxSpins, maxYields, min, max);
+    }
+
+    /** Parks at once; the other side of the channel unparks the waiting thread. */
+    public static WaitStrategy blocking() {
+        return Blocking.INSTANCE;
+    }
+
+    /**
+     * Wraps an Agrona idle strategy; the supplier is called once per waiting thread. Such a strategy
+     * is not woken by the peer: it must bound its own pauses.
+     */
+    public static WaitStrategy of(Supplier<? extends IdleStrategy> idleStrategy) {
+        Objects.requireNonNull(idleStrategy, "idleStrategy");
+        return new Agrona(idleStrategy);
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+
+    private static final class BusySpin extends WaitStrategy {
+        static final BusySpin INSTANCE = new BusySpin();
+
+        BusySpin() {
+            super("busy-spin");
+        }
+
+        @Override
+        Idler newIdler() {
+            return new Idler() {
+                @Override
+                void idle(Waiter self, WaitCondition condition) {
+                    Thread.onSpinWait();
+                }
+
+                @Override
+                void reset() {
+                }
+            };
+        }
+    }
+
+    private static final class Backoff extends WaitStrategy {
+        static final Backoff DEFAULT = new Backoff(64, 16, 1_000L, 1_000_000L);
+        final int maxSpins;
+        final int maxYields;
+        final long minPark;
+        final long maxPark;
+
+        Backoff(int maxSpins, int maxYields, long minPark, long maxPark) {
+            super("backoff(spins=" + maxSpins + ", yields=" + maxYields + ", park=" + minPark + ".." + maxPark + "ns)");
+            this.maxSpins = maxSpins;
+            this.maxYields = maxYields;
+            this.minPark = minPark;
+            this.maxPark = maxPark;
+        }
+
+        @Override
+        Idler newIdler() {
+            return new Idler() {
+                int spins;
+                int yields;
+                long park = minPark;
+
+                @Override
+                void idle(Waiter self, WaitCondition condition) {
+                    if (spins < maxSpins) {
+                        spins++;
+                        Thread.onSpinWait();
+                    } else if (yields < maxYields) {
+                        yields++;
+                        Thread.yield();
+                    } else {
+                        park(self, condition, park);
+                        park = Math.min(park << 1, maxPark);
+                    }
+                }
+
+                @Override
+                void reset() {
+                    spins = 0;
+                    yields = 0;
+                    park = minPark;
+                }
+            };
+        }
+    }
+
+    private static final class Blocking extends WaitStrategy {
+        static final Blocking INSTANCE = new Blocking();
+
+        Blocking() {
+            super("blocking");
+        }
+
+        @Override
+        boolean peerMustFence() {
+            return true;
+        }
+
+        @Override
+        Idler newIdler() {
+            return new Idler() {
+                @Override
+                void idle(Waiter self, WaitCondition condition) {
+                    park(self, condition, BLOCKING_PARK_NANOS);
+                }
+
+                @Override
+                void reset() {
+                }
+            };
+        }
+    }
+
+    private static final class Agrona extends WaitStrategy {
+        final Supplier<? extends IdleStrategy> supplier;
+
+        Agrona(Supplier<? extends IdleStrategy> supplier) {
+            super("agrona");
+            this.supplier = supplier;
+        }
+
+        @Override
+        Idler newIdler() {
+            IdleStrategy s = Objects.requireNonNull(supplier.get(), "idle strategy supplier returned null");
+            return new Idler() {
+                @Override
+                void idle(Waiter self, WaitCondition condition) {
+                    s.idle();
+                }
+
+                @Override
+                void reset() {
+                    s.reset();
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package org.bbflow.core.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Source;
+
+/**
+ * The reading end of an n-buffered stream (nbuf): reads an {@link InputStream}, a
+ * {@link ReadableByteChannel} or a file into the buffers of a {@link ChunkPool} and emits them as
+ * {@link Chunk}s holding whole records, in input order. It reads the next chunk while downstream
+ * nodes process the previous ones, and waits for a free buffer when all {@code n} are in use, so the
+ * memory of the stream never exceeds the pool's limit.
+ *
+ * <p>Every chunk but the last is filled completely (a multiple of the stride); the last one holds the
+ * rest, ending with a partial record when the input length is not a multiple of the stride. An
+ * empty input emits no chunk. A read error fails the flow; the input is closed when the flow ends.
+ */
+public final class ChunkSource implements Source<Chunk> {
+    private final ByteInput input;
+    private final ChunkPool pool;
+    private NodeContext context;
+    private long chunks;
+    private long bytes;
+
+    private ChunkSource(ByteInput input, ChunkPool pool) {
+        this.input = input;
+        this.pool = pool;
+    }
+
+    /**
+     * Reads {@code in} with {@code buffers} buffers of records of {@code stride} bytes in at most
+     * {@code memoryLimit} bytes.
+     */
+    public static ChunkSource of(InputStream in, long memoryLimit, int buffers, int stride) {
+        Objects.requireNonNull(in, "in");
+        return new ChunkSource(ByteInput.of(in), new ChunkPool(memoryLimit, buffers, stride));
+    }
+
+    /** Reads a blocking channel (a file or socket channel); see {@link #of(InputStream, long, int, int)}. */
+    public static ChunkSource of(ReadableByteChannel in, long memoryLimit, int buffers, int stride) {
+        Objects.requireNonNull(in, "in");
+        return new ChunkSource(ByteInput.of(in, "channel " + in.getClass().getSimpleName()),
+            new ChunkPool(memoryLimit, buffers, stride));
+    }
+
+    /**
+     * Reads a file; see {@link #of(InputStream, long, int, int)}.
+     *
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public static ChunkSource of(Path file, long memoryLimit, int buffers, int stride) {
+        Objects.requireNonNull(file, "file");
+        ChunkPool pool = new ChunkPool(memoryLimit, buffers, stride);
+        try {
+            return new ChunkSource(ByteInput.of(file), pool);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + file, e);
+        }
+    }
+
+    /** @return the buffer pool, e.g. to watch {@link ChunkPool#peakInUse()} */
+    public ChunkPool pool() {
+        return pool;
+    }
+
+    /** @return chunks emitted so far */
+    public long chunks() {
+        return chunks;
+    }
+
+    /** @return bytes read so far */
+    public long bytes() {
+        return bytes;
+    }
+
+    @Override
+    public void init(NodeContext ctx) {
+        this.context = ctx;
+    }
+
+    private boolean cancelled() {
+        return context != null && context.isCancelled();
+    }
+
+    @Override
+    public void generate(Outbox<Chunk> out) throws IOException {
+        final int size = pool.bufferSize();
+        boolean eof = false;
+        while (!eof) {
+            Chunk c = pool.acquire(this::cancelled);
+            if (c == null) {
+                return; // cancelled while waiting for a buffer
+            }
+            c.reset(chunks, bytes);
+            byte[] a = c.array();
+            int filled = 0;
+            try {
+                while (filled < size) {
+                    int n = input.read(a, filled, size - filled);
+                    if (n < 0) {
+                        eof = true;
+                        break;
+                    }
+                    filled += n;
+                    if (n == 0 && cancelled()) {
+                        c.release();
+                        return;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                c.release();
+                throw e;
+            }
+            if (filled == 0) {
+                c.release();
+                break;
+            }
+            c.length(filled);
+            chunks++;
+            bytes += filled;
+            out.send(c);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        input.close();
+    }
+
+    @Override
+    public String name() {
+        return "chunk-source";
+    }
+}

@@ -1,0 +1,320 @@
+package org.bbflow.core.ipc;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.agrona.BitUtil;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+
+/**
+ * One mapping of a channel file: the versioned header, the producer slot table, the Agrona ring
+ * buffer behind it, and the liveness locks.
+ *
+ * <p>Layout (naturally aligned int32/int64 fields, no pointers; the configuration fields and the magic
+ * are little-endian, the fields written atomically at run time are in the host's order):
+ * <pre>
+ *   0  long magic "BBFLOIPC"      8  int version      12 int kind (1 one-to-one, 2 many-to-one)
+ *  16  int ring capacity (2^n)   20  int producers   24 int header length   28 int max record length
+ *  32  long consumer pid         40  int consumer state
+ * 128 + 64*i: producer slot i: int state, int reserved, long pid
+ * HEADER_LENGTH: Agrona ring buffer (capacity bytes + its trailer)
+ * </pre>
+ *
+ * <p>Liveness: every live endpoint holds an exclusive {@link FileLock} on one byte far beyond the end
+ * of the file (POSIX allows locks past EOF). The operating system drops the lock when the process
+ * dies, even on SIGKILL, so a peer that can take the lock knows the owner is gone. Locks are only
+ * probed after a peer has been silent for the configured timeout.
+ */
+final class IpcFile implements AutoCloseable {
+    static final long MAGIC = 0x4242464C4F495043L; // "BBFLOIPC" read as a big-endian long
+    static final int VERSION = 1;
+    static final int KIND_ONE_TO_ONE = 1;
+    static final int KIND_MANY_TO_ONE = 2;
+    static final int HEADER_LENGTH = 4096;
+    static final int MAX_PRODUCERS = 62;
+
+    static final int MAGIC_OFFSET = 0;
+    static final int VERSION_OFFSET = 8;
+    static final int KIND_OFFSET = 12;
+    static final int CAPACITY_OFFSET = 16;
+    static final int PRODUCERS_OFFSET = 20;
+    static final int HEADER_LENGTH_OFFSET = 24;
+    static final int MAX_RECORD_OFFSET = 28;
+    static final int CONSUMER_PID_OFFSET = 32;
+    static final int CONSUMER_STATE_OFFSET = 40;
+    static final int SLOTS_OFFSET = 128;
+    static final int SLOT_LENGTH = 64;
+
+    static final int SLOT_FREE = 0;
+    static final int SLOT_REGISTERING = 1;
+    static final int SLOT_LIVE = 2;
+    static final int SLOT_CLOSED = 3;
+    static final int SLOT_DEAD = 4;
+    static final int SLOT_FAILED = 5;
+
+    static final int CONSUMER_OPEN = 1;
+    static final int CONSUMER_CLOSED = 2;
+
+    /** Lock positions: far past any file length so they never cover data. */
+    static final long LOCK_BASE = 1L << 50;
+
+    /** Data records carry msgTypeId = DATA_TYPE_BASE + producer slot, so a stuck claim names its owner. */
+    static final int DATA_TYPE_BASE = 1;
+
+    final Path path;
+    final FileChannel fileChannel;
+    final MappedByteBuffer mapped;
+    final UnsafeBuffer header;
+    final RingBuffer ring;
+    final int kind;
+    final int capacity;
+    final int producers;
+    private FileLock ownLock;
+    private boolean closed;
+
+    private IpcFile(Path path, FileChannel fc, MappedByteBuffer mapped, int kind, int capacity, int producers) {
+        this.path = path;
+        this.fileChannel = fc;
+        this.mapped = mapped;
+        this.header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
+        UnsafeBuffer ringBuffer = new UnsafeBuffer(mapped, HEADER_LENGTH, capacity + RingBufferDescriptor.TRAILER_LENGTH);
+        this.ring = kind == KIND_ONE_TO_ONE ? new OneToOneRingBuffer(ringBuffer) : new ManyToOneRingBuffer(ringBuffer);
+        this.kind = kind;
+        this.capacity = capacity;
+        this.producers = producers;
+    }
+
+    static long fileLength(int capacity) {
+        return (long) HEADER_LENGTH + capacity + RingBufferDescriptor.TRAILER_LENGTH;
+    }
+
+    /** Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid). */
+    static IpcFile create(Path path, int capacity, int producers) {
+        if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
+            throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + capacity);
+        }
+        if (producers < 1 || producers > MAX_PRODUCERS) {
+            throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "], got " + producers);
+        }
+        int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
+        FileChannel fc = null;
+        try {
+            Files.deleteIfExists(path);
+            fc = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
+            IpcFile f = new IpcFile(path, fc, mbb, kind, capacity, producers);
+            UnsafeBuffer h = f.header;
+            h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(CAPACITY_OFFSET, capacity, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(PRODUCERS_OFFSET, producers, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(MAX_RECORD_OFFSET, f.ring.maxMsgLength(), ByteOrder.LITTLE_ENDIAN);
+            h.putLong(CONSUMER_PID_OFFSET, ProcessHandle.current().pid(), ByteOrder.LITTLE_ENDIAN);
+            h.putIntVolatile(CONSUMER_STATE_OFFSET, CONSUMER_OPEN);
+            // The magic is written last with release semantics: whoever sees it sees a complete header.
+            h.putLongOrdered(MAGIC_OFFSET, toNativeLittleEndian(MAGIC));
+            return f;
+        } catch (IOException e) {
+            closeQuietly(fc);
+            throw new IpcException("cannot create IPC channel file " + path + ": " + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(fc);
+            throw e;
+        }
+    }
+
+    /** Opens an existing file and checks its header. */
+    static IpcFile open(Path path) {
+        FileChannel fc = null;
+        try {
+            fc = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            long length = fc.size();
+            if (length < HEADER_LENGTH) {
+                throw new IpcFormatException(path + " is not a BBFlow IPC channel file: " + length
+                    + " bytes, shorter than the " + HEADER_LENGTH + "-byte header");
+            }
+            MappedByteBuffer probe = fc.map(FileChannel.MapMode.READ_ONLY, 0, HEADER_LENGTH);
+            UnsafeBuffer h = new UnsafeBuffer(probe);
+            long magic = h.getLongVolatile(MAGIC_OFFSET);
+            if (magic != toNativeLittleEndian(MAGIC)) {
+                IoUtil.unmap(probe);
+                throw new IpcFormatException(path + " is not a BBFlow IPC channel file (or not initialised yet): magic 0x"
+                    + Long.toHexString(fromNativeLittleEndian(magic)) + ", expected 0x" + Long.toHexString(MAGIC));
+            }
+            int version = h.getInt(VERSION_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int kind = h.getInt(KIND_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int capacity = h.getInt(CAPACITY_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int producers = h.getInt(PRODUCERS_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int headerLength = h.getInt(HEADER_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            IoUtil.unmap(probe);
+            if (version != VERSION) {
+                throw new IpcFormatException(path + ": unsupported IPC channel format version " + version
+                    + " (this library reads version " + VERSION + ")");
+            }
+            if (headerLength != HEADER_LENGTH) {
+                throw new IpcFormatException(path + ": header length " + headerLength + ", expected " + HEADER_LENGTH);
+            }
+            if (kind != KIND_ONE_TO_ONE && kind != KIND_MANY_TO_ONE) {
+                throw new IpcFormatException(path + ": unknown channel kind " + kind);
+            }
+            if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
+                throw new IpcFormatException(path + ": ring capacity " + capacity + " is not a power of two in [1 KiB, 1 GiB]");
+            }
+            if (producers < 1 || producers > MAX_PRODUCERS || (kind == KIND_ONE_TO_ONE && producers != 1)) {
+                throw new IpcFormatException(path + ": invalid producer count " + producers + " for kind " + kind);
+            }
+            if (length != fileLength(capacity)) {
+                throw new IpcFormatException(path + ": file length " + length + " does not match the header (capacity "
+                    + capacity + " needs " + fileLength(capacity) + " bytes)");
+            }
+            MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, length);
+            return new IpcFile(path, fc, mbb, kind, capacity, producers);
+        } catch (IOException e) {
+            closeQuietly(fc);
+            throw new IpcException("cannot open IPC channel file " + path + ": " + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(fc);
+            throw e;
+        }
+    }
+
+    private static long toNativeLittleEndian(long v) {
+        // Header longs are stored little-endian; putLongOrdered uses native order.
+        return ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? v : Long.reverseBytes(v);
+    }
+
+    private static long fromNativeLittleEndian(long v) {
+        return toNativeLittleEndian(v);
+    }
+
+    // ---- producer slots -------------------------------------------------------------------
+
+    static int slotOffset(int slot) {
+        return SLOTS_OFFSET + slot * SLOT_LENGTH;
+    }
+
+    int slotState(int slot) {
+        return header.getIntVolatile(slotOffset(slot));
+    }
+
+    void slotState(int slot, int state) {
+        header.putIntOrdered(slotOffset(slot), state);
+    }
+
+    boolean casSlotState(int slot, int expected, int update) {
+        return header.compareAndSetInt(slotOffset(slot), expected, update);
+    }
+
+    long slotPid(int slot) {
+        return header.getLongVolatile(slotOffset(slot) + 8);
+    }
+
+    /** Registers this process as a producer: takes a free slot and holds its liveness lock. */
+    int registerProducer() {
+        for (int i = 0; i < producers; i++) {
+            if (slotState(i) == SLOT_FREE && casSlotState(i, SLOT_FREE, SLOT_REGISTERING)) {
+                try {
+                    ownLock = fileChannel.lock(LOCK_BASE + 1 + i, 1, false);
+                } catch (IOException e) {
+                    slotState(i, SLOT_FREE);
+                    throw new IpcException("cannot take the liveness lock of producer slot " + i + " in " + path, e);
+                }
+                header.putLongVolatile(slotOffset(i) + 8, ProcessHandle.current().pid());
+                slotState(i, SLOT_LIVE);
+                return i;
+            }
+        }
+        throw new IpcException("all " + producers + " producer slot(s) of " + path + " are taken");
+    }
+
+    /** Takes the consumer's liveness lock (called by the creator). */
+    void lockConsumer() {
+        try {
+            ownLock = fileChannel.lock(LOCK_BASE, 1, false);
+        } catch (IOException e) {
+            throw new IpcException("cannot take the consumer liveness lock in " + path, e);
+        }
+    }
+
+    /**
+     * Whether the process holding the lock at {@code position} is gone. Only meaningful for an
+     * endpoint that registered (state LIVE/OPEN); a lock held in this JVM counts as alive.
+     */
+    boolean lockOwnerDead(long position) {
+        try {
+            FileLock l = fileChannel.tryLock(position, 1, false);
+            if (l == null) {
+                return false;
+            }
+            l.release();
+            return true;
+        } catch (OverlappingFileLockException e) {
+            return false; // held by this very JVM
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    boolean producerDead(int slot) {
+        return lockOwnerDead(LOCK_BASE + 1 + slot);
+    }
+
+    boolean consumerDead() {
+        return lockOwnerDead(LOCK_BASE);
+    }
+
+    int consumerState() {
+        return header.getIntVolatile(CONSUMER_STATE_OFFSET);
+    }
+
+    void consumerState(int state) {
+        header.putIntOrdered(CONSUMER_STATE_OFFSET, state);
+    }
+
+    long consumerPid() {
+        return header.getLong(CONSUMER_PID_OFFSET, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (ownLock != null && ownLock.isValid()) {
+                ownLock.release();
+            }
+        } catch (IOException ignored) {
+            // closing the channel below releases it anyway
+        }
+        IoUtil.unmap(mapped);
+        closeQuietly(fileChannel);
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    private static void closeQuietly(FileChannel fc) {
+        if (fc != null) {
+            try {
+                fc.close();
+            } catch (IOException ignored) {
+                // nothing useful to do
+            }
+        }
+    }
+}

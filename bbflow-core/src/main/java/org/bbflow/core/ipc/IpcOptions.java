@@ -1,0 +1,123 @@
+package org.bbflow.core.ipc;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Settings of an inter-process channel endpoint; an immutable value with copy-on-write setters.
+ *
+ * <ul>
+ *   <li>{@link #capacity(int)}: ring size in bytes, a power of two (default 1 MiB); a record may be at
+ *       most capacity / 8 bytes. Used by the creator (the receiver) only; openers read it from the
+ *       header.</li>
+ *   <li>{@link #producers(int)}: how many producers will attach (default 1). One producer uses
+ *       Agrona's {@code OneToOneRingBuffer}, more use the {@code ManyToOneRingBuffer}. The stream ends
+ *       when all of them closed (or died). Creator only.</li>
+ *   <li>{@link #idleStrategy(Supplier)}: how an endpoint waits across processes (default: Agrona
+ *       backoff, spin then yield then park up to 1 ms). A waiting thread cannot be woken by another
+ *       process, so every strategy must bound its own pauses.</li>
+ *   <li>{@link #peerTimeout(Duration)}: after this long without progress an endpoint checks whether
+ *       its peer process is still alive (default 1 s). A dead producer's unfinished claim is then
+ *       skipped with Agrona's {@code unblock()}.</li>
+ *   <li>{@link #endOnProducerLoss(boolean)}: when every producer is closed or dead and at least one
+ *       died, the receiver either throws {@link IpcPeerLostException} (default) or ends the stream
+ *       normally and reports the loss through {@link IpcReceiver#lostProducers()}.</li>
+ * </ul>
+ */
+public final class IpcOptions {
+    private static final IpcOptions DEFAULTS = new IpcOptions(1 << 20, 1,
+        () -> new BackoffIdleStrategy(64, 16, 1_000L, 1_000_000L), Duration.ofSeconds(1), false);
+
+    private final int capacity;
+    private final int producers;
+    private final Supplier<? extends IdleStrategy> idleStrategy;
+    private final Duration peerTimeout;
+    private final boolean endOnProducerLoss;
+
+    private IpcOptions(int capacity, int producers, Supplier<? extends IdleStrategy> idleStrategy, Duration peerTimeout,
+                       boolean endOnProducerLoss) {
+        this.capacity = capacity;
+        this.producers = producers;
+        this.idleStrategy = idleStrategy;
+        this.peerTimeout = peerTimeout;
+        this.endOnProducerLoss = endOnProducerLoss;
+    }
+
+    /** The defaults: 1 MiB, one producer, backoff waiting, 1 s peer timeout, fail on producer loss. */
+    public static IpcOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** @param bytes ring capacity, a power of two in [1 KiB, 1 GiB] */
+    public IpcOptions capacity(int bytes) {
+        if (bytes < 1024 || Integer.bitCount(bytes) != 1 || bytes > (1 << 30)) {
+            throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + bytes);
+        }
+        return new IpcOptions(bytes, producers, idleStrategy, peerTimeout, endOnProducerLoss);
+    }
+
+    /** @param count number of producers that will attach, in [1, 62] */
+    public IpcOptions producers(int count) {
+        if (count < 1 || count > IpcFile.MAX_PRODUCERS) {
+            throw new IllegalArgumentException("producers must be in [1, " + IpcFile.MAX_PRODUCERS + "], got " + count);
+        }
+        return new IpcOptions(capacity, count, idleStrategy, peerTimeout, endOnProducerLoss);
+    }
+
+    /** @param strategy makes one Agrona idle strategy per endpoint */
+    public IpcOptions idleStrategy(Supplier<? extends IdleStrategy> strategy) {
+        Objects.requireNonNull(strategy, "strategy");
+        return new IpcOptions(capacity, producers, strategy, peerTimeout, endOnProducerLoss);
+    }
+
+    /** @param timeout silence after which the peer's liveness is checked; positive */
+    public IpcOptions peerTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("peerTimeout must be positive, got " + timeout);
+        }
+        return new IpcOptions(capacity, producers, idleStrategy, timeout, endOnProducerLoss);
+    }
+
+    /** @param end true: a dead producer ends the stream normally (loss reported); false: the receiver throws */
+    public IpcOptions endOnProducerLoss(boolean end) {
+        return new IpcOptions(capacity, producers, idleStrategy, peerTimeout, end);
+    }
+
+    /** @return ring capacity in bytes */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** @return number of producers */
+    public int producers() {
+        return producers;
+    }
+
+    /** @return the idle strategy factory */
+    public Supplier<? extends IdleStrategy> idleStrategy() {
+        return idleStrategy;
+    }
+
+    /** @return the peer liveness timeout */
+    public Duration peerTimeout() {
+        return peerTimeout;
+    }
+
+    /** @return whether producer loss ends the stream normally */
+    public boolean endOnProducerLoss() {
+        return endOnProducerLoss;
+    }
+
+    IdleStrategy newIdleStrategy() {
+        return Objects.requireNonNull(idleStrategy.get(), "idle strategy supplier returned null");
+    }
+
+    @Override
+    public String toString() {
+        return "IpcOptions[capacity=" + capacity + ", producers=" + producers + ", peerTimeout=" + peerTimeout
+            + ", endOnProducerLoss=" + endOnProducerLoss + "]";
+    }
+}

@@ -1,0 +1,383 @@
+package org.bbflow.core.ipc;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * The consumer end of an inter-process channel. It creates the memory-mapped channel file (an
+ * existing file at that path is replaced), writes the versioned header and then reads the records
+ * that one or more {@link IpcSender}s, in this or other processes on the host, commit.
+ *
+ * <p>End of stream: the stream ends when every expected producer has closed its sender and every
+ * committed record was read. If a producer process dies instead (even in the middle of a claim), the
+ * receiver notices after {@link IpcOptions#peerTimeout()} of silence, skips the unfinished claim with
+ * Agrona's {@code unblock()}, keeps reading the other producers, and at the end either throws an
+ * {@link IpcPeerLostException} naming the dead producer or, with
+ * {@link IpcOptions#endOnProducerLoss(boolean)}, ends normally and reports {@link #lostProducers()}.
+ * A producer that ends with {@link IpcSender#closeAsFailed()} is reported the same way. A producer
+ * that never attaches is waited for indefinitely.
+ *
+ * <p>Reading allocates nothing beyond what the codec's {@code decode} creates; {@link #read} hands out
+ * the raw bytes without decoding. One receiver is used by one thread.
+ *
+ * @param <T> the item type
+ */
+public final class IpcReceiver<T> implements AutoCloseable {
+    private static final int MODE_ITEM = 0;
+    private static final int MODE_CONSUMER = 1;
+    private static final int MODE_RAW = 2;
+
+    private final IpcFile file;
+    private final IpcCodec<T> codec;
+    private final RingBuffer ring;
+    private final IdleStrategy idle;
+    private final long peerTimeoutNanos;
+    private final boolean endOnLoss;
+    private final int producers;
+    private final long[] perProducer;
+    private final boolean[] registeringSeen;
+    private final boolean[] lossNoted;
+    private final Handler handler = new Handler();
+
+    private int mode;
+    private T current;
+    private Consumer<? super T> consumer;
+    private IpcRecordHandler raw;
+
+    private long received;
+    private long idleSince;
+    private long nextProbe;
+    private long skippedClaims;
+    private int lostProducers;
+    private StringBuilder lossReport;
+    private boolean eos;
+    private boolean closed;
+
+    private IpcReceiver(IpcFile file, IpcCodec<T> codec, IpcOptions options) {
+        this.file = file;
+        this.codec = codec;
+        this.ring = file.ring;
+        this.idle = options.newIdleStrategy();
+        this.peerTimeoutNanos = options.peerTimeout().toNanos();
+        this.endOnLoss = options.endOnProducerLoss();
+        this.producers = file.producers;
+        this.perProducer = new long[producers];
+        this.registeringSeen = new boolean[producers];
+        this.lossNoted = new boolean[producers];
+    }
+
+    /**
+     * Creates the channel file at {@code file} with the capacity and producer count of
+     * {@code options} and opens it as the receiver.
+     *
+     * @throws IpcException when the file cannot be created
+     */
+    public static <T> IpcReceiver<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(options, "options");
+        IpcFile f = IpcFile.create(file, options.capacity(), options.producers());
+        try {
+            f.lockConsumer();
+            return new IpcReceiver<>(f, codec, options);
+        } catch (RuntimeException e) {
+            f.close();
+            throw e;
+        }
+    }
+
+    /** @return the channel file */
+    public Path path() {
+        return file.path;
+    }
+
+    /** @return the number of producers the stream waits for */
+    public int producers() {
+        return producers;
+    }
+
+    /** @return records received so far */
+    public long received() {
+        return received;
+    }
+
+    /** @return records received so far from producer slot {@code producer} */
+    public long received(int producer) {
+        return perProducer[producer];
+    }
+
+    /** @return producers found dead without EOS */
+    public int lostProducers() {
+        return lostProducers;
+    }
+
+    /** @return unfinished claims of dead producers that were skipped */
+    public long skippedClaims() {
+        return skippedClaims;
+    }
+
+    /** @return whether the stream ended (all producers closed or dead, everything read) */
+    public boolean isEos() {
+        return eos;
+    }
+
+    /**
+     * The next item, or null when none is available right now or the stream ended ({@link #isEos()}).
+     * Never waits.
+     *
+     * @throws IpcPeerLostException at the end of a stream that lost a producer (unless configured to end normally)
+     */
+    public T poll() {
+        ensureOpen();
+        if (eos) {
+            endOfStream();
+            return null;
+        }
+        mode = MODE_ITEM;
+        if (ring.read(handler, 1) > 0) {
+            idleSince = 0;
+            T t = current;
+            current = null;
+            return t;
+        }
+        if (checkEnd(1) > 0) {
+            T t = current;
+            current = null;
+            return t;
+        }
+        return null;
+    }
+
+    /**
+     * Waits with the idle strategy for the next item.
+     *
+     * @return the item, or null at end of stream
+     * @throws IpcPeerLostException at the end of a stream that lost a producer (unless configured to end normally)
+     */
+    public T take() {
+        T t = poll();
+        if (t != null || eos) {
+            return t;
+        }
+        idle.reset();
+        while ((t = poll()) == null && !eos) {
+            idle.idle();
+        }
+        return t;
+    }
+
+    /**
+     * Decodes up to {@code limit} available items into {@code sink}; never waits.
+     *
+     * @return the number of items delivered; 0 when none was available or the stream ended
+     */
+    public int drain(Consumer<? super T> sink, int limit) {
+        Objects.requireNonNull(sink, "sink");
+        ensureOpen();
+        if (eos) {
+            endOfStream();
+            return 0;
+        }
+        mode = MODE_CONSUMER;
+        consumer = sink;
+        try {
+            int n = ring.read(handler, limit);
+            if (n > 0) {
+                idleSince = 0;
+                return n;
+            }
+            return checkEnd(limit);
+        } finally {
+            consumer = null;
+        }
+    }
+
+    /**
+     * Hands up to {@code limit} available records to {@code recordHandler} without decoding; never
+     * waits.
+     *
+     * @return the number of records delivered
+     */
+    public int read(IpcRecordHandler recordHandler, int limit) {
+        Objects.requireNonNull(recordHandler, "recordHandler");
+        ensureOpen();
+        if (eos) {
+            endOfStream();
+            return 0;
+        }
+        mode = MODE_RAW;
+        raw = recordHandler;
+        try {
+            int n = ring.read(handler, limit);
+            if (n > 0) {
+                idleSince = 0;
+                return n;
+            }
+            return checkEnd(limit);
+        } finally {
+            raw = null;
+        }
+    }
+
+    /**
+     * Called when the ring looked empty: decides end of stream, or probes the producers after a
+     * silence of the peer timeout. Returns records delivered by a final read, if any.
+     */
+    private int checkEnd(int limit) {
+        int finished = 0;
+        for (int i = 0; i < producers; i++) {
+            int s = file.slotState(i);
+            if (s == IpcFile.SLOT_CLOSED || s == IpcFile.SLOT_DEAD) {
+                finished++;
+            } else if (s == IpcFile.SLOT_FAILED) {
+                finished++;
+                if (!lossNoted[i]) {
+                    noteLoss(i, "failed and closed its end");
+                }
+            }
+        }
+        if (finished == producers) {
+            // Every producer has stopped writing, so no claim can be in progress: whatever still
+            // blocks the ring is an abandoned claim and may be skipped safely.
+            for (;;) {
+                int n = ring.read(handler, limit);
+                if (n > 0) {
+                    idleSince = 0;
+                    return n;
+                }
+                if (ring.producerPosition() == ring.consumerPosition() || !ring.unblock()) {
+                    break;
+                }
+                skippedClaims++;
+            }
+            eos = true;
+            endOfStream();
+            return 0;
+        }
+        long now = System.nanoTime();
+        if (idleSince == 0) {
+            idleSince = now;
+            nextProbe = now + peerTimeoutNanos;
+        } else if (now - nextProbe >= 0) {
+            nextProbe = now + peerTimeoutNanos;
+            probeProducers();
+        }
+        return 0;
+    }
+
+    private void probeProducers() {
+        boolean anyDead = false;
+        for (int i = 0; i < producers; i++) {
+            int s = file.slotState(i);
+            if (s == IpcFile.SLOT_LIVE) {
+                if (file.producerDead(i) && file.casSlotState(i, IpcFile.SLOT_LIVE, IpcFile.SLOT_DEAD)) {
+                    noteLoss(i, "died without end of stream");
+                }
+            } else if (s == IpcFile.SLOT_REGISTERING) {
+                // A producer that died between taking its slot and taking its lock.
+                if (registeringSeen[i] && file.producerDead(i)
+                    && file.casSlotState(i, IpcFile.SLOT_REGISTERING, IpcFile.SLOT_DEAD)) {
+                    noteLoss(i, "died without end of stream");
+                }
+                registeringSeen[i] = true;
+            }
+            if (file.slotState(i) == IpcFile.SLOT_DEAD) {
+                anyDead = true;
+            }
+        }
+        if (anyDead && file.kind == IpcFile.KIND_MANY_TO_ONE) {
+            unblockIfOwnerDead();
+        }
+    }
+
+    /** Skips the record at the head only when it belongs to a dead producer (or has no owner yet). */
+    private void unblockIfOwnerDead() {
+        long head = ring.consumerPosition();
+        if (head == ring.producerPosition()) {
+            return;
+        }
+        int index = (int) head & (ring.capacity() - 1);
+        AtomicBuffer b = ring.buffer();
+        int length = b.getIntVolatile(RecordDescriptor.lengthOffset(index));
+        int owner = b.getInt(RecordDescriptor.typeOffset(index)) - IpcFile.DATA_TYPE_BASE;
+        boolean ownerDead = length == 0 || owner < 0 || owner >= producers
+            || file.slotState(owner) == IpcFile.SLOT_DEAD;
+        if (length <= 0 && ownerDead && ring.unblock()) {
+            skippedClaims++;
+            idleSince = 0;
+        }
+    }
+
+    private void noteLoss(int slot, String what) {
+        lossNoted[slot] = true;
+        lostProducers++;
+        if (lossReport == null) {
+            lossReport = new StringBuilder();
+        } else {
+            lossReport.append("; ");
+        }
+        lossReport.append("producer ").append(slot).append(" (pid ").append(file.slotPid(slot))
+            .append(") ").append(what).append(" after ").append(perProducer[slot]).append(" records");
+    }
+
+    private void endOfStream() {
+        if (lostProducers > 0 && !endOnLoss) {
+            throw new IpcPeerLostException("IPC channel " + file.path + " lost " + lostProducers + " of " + producers
+                + " producer(s): " + lossReport + "; unfinished claims skipped: " + skippedClaims
+                + "; records received in total: " + received);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("IPC receiver on " + file.path + " is closed");
+        }
+    }
+
+    /** Closes the receiver; producers still sending get an {@link IpcPeerLostException}. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        file.consumerState(IpcFile.CONSUMER_CLOSED);
+        file.close();
+    }
+
+    @Override
+    public String toString() {
+        return "IpcReceiver[" + file.path + ", producers " + producers + ", received " + received
+            + (lostProducers > 0 ? ", lost " + lostProducers : "") + (eos ? ", EOS" : "") + "]";
+    }
+
+    /** Agrona's callback; kept private so the receiver's public surface stays small. */
+    private final class Handler implements MessageHandler {
+        @Override
+        public void onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length) {
+            int producer = msgTypeId - IpcFile.DATA_TYPE_BASE;
+            if (producer < 0 || producer >= producers) {
+                throw new IpcException("corrupt record in " + file.path + ": type " + msgTypeId);
+            }
+            received++;
+            perProducer[producer]++;
+            switch (mode) {
+                case MODE_ITEM:
+                    current = codec.decode(buffer, index, length);
+                    break;
+                case MODE_CONSUMER:
+                    consumer.accept(codec.decode(buffer, index, length));
+                    break;
+                default:
+                    raw.onRecord(producer, buffer, index, length);
+            }
+        }
+    }
+}

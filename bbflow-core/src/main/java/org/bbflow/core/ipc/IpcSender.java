@@ -1,0 +1,225 @@
+package org.bbflow.core.ipc;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * The producer end of an inter-process channel: opens a file created by an {@link IpcReceiver}
+ * (possibly in another JVM), takes one producer slot and writes records into the shared ring.
+ * {@link #close()} is this producer's end of stream. Records of one sender arrive in the order they
+ * were committed, exactly once.
+ *
+ * <p>Two ways to write: {@link #offer}/{@link #send} encode an item with the codec directly into the
+ * claimed space; {@link #tryClaim}, {@link #buffer()}, {@link #commit} and {@link #abort} give raw
+ * claim/commit access to the bytes. Neither path allocates. One sender is used by one thread.
+ *
+ * @param <T> the item type
+ */
+public final class IpcSender<T> implements AutoCloseable {
+    private final IpcFile file;
+    private final IpcCodec<T> codec;
+    private final RingBuffer ring;
+    private final MutableDirectBuffer buffer;
+    private final IdleStrategy idle;
+    private final long peerTimeoutNanos;
+    private final int slot;
+    private final int typeId;
+    private long sent;
+    private long probeAt;
+    private boolean closed;
+
+    private IpcSender(IpcFile file, IpcCodec<T> codec, IpcOptions options) {
+        this.file = file;
+        this.codec = codec;
+        this.ring = file.ring;
+        this.buffer = file.ring.buffer();
+        this.idle = options.newIdleStrategy();
+        this.peerTimeoutNanos = options.peerTimeout().toNanos();
+        this.slot = file.registerProducer();
+        this.typeId = IpcFile.DATA_TYPE_BASE + slot;
+    }
+
+    /**
+     * Opens the channel file as a producer with default options.
+     *
+     * @throws IpcFormatException when the file is not a channel of this format version
+     * @throws IpcException when it cannot be opened or all producer slots are taken
+     */
+    public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec) {
+        return open(file, codec, IpcOptions.defaults());
+    }
+
+    /**
+     * Opens the channel file as a producer; capacity and producer count come from the file's header,
+     * the idle strategy and peer timeout from {@code options}.
+     */
+    public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(options, "options");
+        IpcFile f = IpcFile.open(file);
+        try {
+            return new IpcSender<>(f, codec, options);
+        } catch (RuntimeException e) {
+            f.close();
+            throw e;
+        }
+    }
+
+    /** @return the producer slot this sender holds, also reported to the receiver with each record */
+    public int producerId() {
+        return slot;
+    }
+
+    /** @return the largest record, in bytes, this channel accepts */
+    public int maxRecordLength() {
+        return ring.maxMsgLength();
+    }
+
+    /** @return records committed by this sender so far */
+    public long sent() {
+        return sent;
+    }
+
+    /**
+     * Encodes {@code item} into the ring if there is room.
+     *
+     * @return false when the ring is full (nothing written)
+     * @throws IllegalArgumentException for a null item or one longer than {@link #maxRecordLength()}
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public boolean offer(T item) {
+        if (item == null) {
+            throw new IllegalArgumentException("null item on IPC channel " + file.path);
+        }
+        ensureOpen();
+        int length = codec.encodedLength(item);
+        int index = ring.tryClaim(typeId, length);
+        if (index < 0) {
+            return false;
+        }
+        try {
+            codec.encode(item, buffer, index);
+        } catch (Throwable t) {
+            ring.abort(index);
+            throw t;
+        }
+        ring.commit(index);
+        sent++;
+        return true;
+    }
+
+    /**
+     * Encodes {@code item}, waiting with the idle strategy while the ring is full.
+     *
+     * @throws IpcPeerLostException when the receiver closed or its process died while this waited
+     */
+    public void send(T item) {
+        if (offer(item)) {
+            return;
+        }
+        probeAt = System.nanoTime() + peerTimeoutNanos;
+        idle.reset();
+        while (!offer(item)) {
+            checkReceiver();
+            idle.idle();
+        }
+    }
+
+    /**
+     * Claims {@code length} bytes for a raw record.
+     *
+     * @return the index in {@link #buffer()} to write at, or -1 when the ring is full
+     */
+    public int tryClaim(int length) {
+        ensureOpen();
+        int index = ring.tryClaim(typeId, length);
+        return index < 0 ? -1 : index;
+    }
+
+    /** Like {@link #tryClaim} but waits while the ring is full (see {@link #send}). */
+    public int claim(int length) {
+        int index = tryClaim(length);
+        if (index >= 0) {
+            return index;
+        }
+        probeAt = System.nanoTime() + peerTimeoutNanos;
+        idle.reset();
+        while ((index = tryClaim(length)) < 0) {
+            checkReceiver();
+            idle.idle();
+        }
+        return index;
+    }
+
+    /** @return the shared buffer that claimed indexes refer to */
+    public MutableDirectBuffer buffer() {
+        return buffer;
+    }
+
+    /** Publishes a claimed record. */
+    public void commit(int index) {
+        ring.commit(index);
+        sent++;
+    }
+
+    /** Gives a claimed record up; the receiver skips it. */
+    public void abort(int index) {
+        ring.abort(index);
+    }
+
+    private void checkReceiver() {
+        if (file.consumerState() == IpcFile.CONSUMER_CLOSED) {
+            throw new IpcPeerLostException("receiver of " + file.path + " closed its end; producer " + slot
+                + " cannot deliver more (" + sent + " records delivered)");
+        }
+        long now = System.nanoTime();
+        if (now - probeAt < 0) {
+            return;
+        }
+        probeAt = now + peerTimeoutNanos;
+        if (file.consumerDead()) {
+            throw new IpcPeerLostException("receiver process " + file.consumerPid() + " of " + file.path
+                + " died; producer " + slot + " gives up after " + sent + " records");
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("IPC sender on " + file.path + " is closed");
+        }
+    }
+
+    /** Ends this producer's stream (EOS) and releases the mapping. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        file.slotState(slot, IpcFile.SLOT_CLOSED);
+        file.close();
+    }
+
+    /**
+     * Ends this producer's stream as failed (for a producer whose own input failed): the receiver
+     * reports it like a lost producer instead of a normal end of stream. Idempotent; no-op after
+     * {@link #close()}.
+     */
+    public void closeAsFailed() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        file.slotState(slot, IpcFile.SLOT_FAILED);
+        file.close();
+    }
+
+    @Override
+    public String toString() {
+        return "IpcSender[" + file.path + ", producer " + slot + ", sent " + sent + "]";
+    }
+}

@@ -1,0 +1,74 @@
+package org.bbflow.core.ipc;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
+
+/**
+ * A flow sink that sends every item into an inter-process channel, waiting while the ring is full
+ * (so a slow consumer process slows this flow). At the flow's end of stream it closes its producer
+ * end; if the flow fails or is cancelled instead, it ends its stream as failed
+ * ({@link IpcSender#closeAsFailed()}), so the consumer never mistakes a broken stream for a complete one.
+ *
+ * @param <T> the item type
+ */
+public final class IpcSink<T> implements Node<T, Void> {
+    private final Path file;
+    private final IpcCodec<T> codec;
+    private final IpcOptions options;
+    private IpcSender<T> sender;
+    private boolean ended;
+
+    private IpcSink(Path file, IpcCodec<T> codec, IpcOptions options, IpcSender<T> sender) {
+        this.file = file;
+        this.codec = codec;
+        this.options = options;
+        this.sender = sender;
+    }
+
+    /** A sink that opens the channel file as a producer when the flow starts (the file must exist by then). */
+    public static <T> IpcSink<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(options, "options");
+        return new IpcSink<>(file, codec, options, null);
+    }
+
+    /** A sink writing to an already open sender; the sink closes it when the flow ends. */
+    public static <T> IpcSink<T> of(IpcSender<T> sender) {
+        Objects.requireNonNull(sender, "sender");
+        return new IpcSink<>(null, null, null, sender);
+    }
+
+    @Override
+    public void init(NodeContext context) {
+        if (sender == null) {
+            sender = IpcSender.open(file, codec, options);
+        }
+    }
+
+    @Override
+    public void onItem(T item, Outbox<Void> out) {
+        sender.send(item);
+    }
+
+    @Override
+    public void onEos(Outbox<Void> out) {
+        ended = true;
+        sender.close();
+    }
+
+    @Override
+    public void close() {
+        if (sender != null && !ended) {
+            sender.closeAsFailed();
+        }
+    }
+
+    @Override
+    public String name() {
+        return "ipc-sink";
+    }
+}

@@ -1,0 +1,77 @@
+package org.bbflow.core.ipc;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.agrona.concurrent.IdleStrategy;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Source;
+
+/**
+ * A flow source that emits the items arriving on an inter-process channel, until every producer
+ * process has closed its end. A lost producer fails the flow with an {@link IpcPeerLostException}
+ * (the cause of the flow's {@code FlowException}) unless the receiver was configured with
+ * {@link IpcOptions#endOnProducerLoss(boolean)}. Cancelling the flow stops the source. The channel
+ * file is created when the source is created, so producers may attach before the flow starts.
+ *
+ * @param <T> the item type
+ */
+public final class IpcSource<T> implements Source<T> {
+    private static final int BATCH = 256;
+
+    private final IpcReceiver<T> receiver;
+    private final IdleStrategy idle;
+    private NodeContext context;
+
+    private IpcSource(IpcReceiver<T> receiver, IdleStrategy idle) {
+        this.receiver = receiver;
+        this.idle = idle;
+    }
+
+    /** Creates the channel file (see {@link IpcReceiver#create}) and a source reading it. */
+    public static <T> IpcSource<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
+        return new IpcSource<>(IpcReceiver.create(file, codec, options), options.newIdleStrategy());
+    }
+
+    /** A source reading an existing receiver; the source closes it when the flow ends. */
+    public static <T> IpcSource<T> of(IpcReceiver<T> receiver) {
+        Objects.requireNonNull(receiver, "receiver");
+        return new IpcSource<>(receiver, IpcOptions.defaults().newIdleStrategy());
+    }
+
+    /** @return the receiver, e.g. for its counters after the run */
+    public IpcReceiver<T> receiver() {
+        return receiver;
+    }
+
+    @Override
+    public void init(NodeContext ctx) {
+        this.context = ctx;
+    }
+
+    @Override
+    public void generate(Outbox<T> out) {
+        Consumer<T> send = out::send;
+        idle.reset();
+        while (!receiver.isEos()) {
+            if (receiver.drain(send, BATCH) > 0) {
+                idle.reset();
+            } else if (context != null && context.isCancelled()) {
+                return;
+            } else {
+                idle.idle();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        receiver.close();
+    }
+
+    @Override
+    public String name() {
+        return "ipc-source";
+    }
+}

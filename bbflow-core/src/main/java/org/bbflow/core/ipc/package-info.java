@@ -1,0 +1,15 @@
+/**
+ * Inter-process channels: a one-to-one or many-to-one stream of variable-size records between JVMs
+ * on one host, over a memory-mapped file holding Agrona's {@code OneToOneRingBuffer} or
+ * {@code ManyToOneRingBuffer}.
+ *
+ * <p>The consumer creates the file with {@link org.bbflow.core.ipc.IpcReceiver#create}; producers
+ * attach with {@link org.bbflow.core.ipc.IpcSender#open}. The file starts with a versioned header
+ * (magic, version, kind, capacity, producer slots) that every opener checks. Items are encoded in
+ * place by an {@link org.bbflow.core.ipc.IpcCodec}; end of stream is each producer closing its end;
+ * a producer process that dies (even mid-claim) is detected through an OS file lock it held, its
+ * unfinished claim is skipped with Agrona's {@code unblock()}, and the loss is reported.
+ * {@link org.bbflow.core.ipc.IpcSource} and {@link org.bbflow.core.ipc.IpcSink} plug the channel into
+ * flows.
+ */
+package org.bbflow.core.ipc;

@@ -1,0 +1,328 @@
+package org.bbflow.net;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+
+/**
+ * The sending end of remote channels: one TCP connection to a {@link NetServer}, carrying any number
+ * of {@link RemoteOutlet}s (multiplexed by channel id, each with its own order, window and
+ * acknowledgements).
+ *
+ * <pre>{@code
+ * try (NetClient client = NetClient.connect("worker-1", 7000, NetOptions.defaults());
+ *      RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
+ *     for (long i = 0; i < n; i++) out.send(i);
+ * }   // close() sends end of stream and waits until the server has it
+ * }</pre>
+ *
+ * <p>Connecting happens in the background and is retried with backoff; a dropped connection is
+ * re-established and every channel resumes. If the server cannot be reached for the peer timeout,
+ * or refuses the handshake, every outlet fails with a {@link RemoteChannelException}.
+ */
+public final class NetClient implements AutoCloseable {
+    static final System.Logger LOG = NetServer.LOG;
+
+    private final String host;
+    private final int port;
+    private final NetOptions options;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final Map<Integer, RemoteOutlet<?>> outlets = new ConcurrentHashMap<>();
+    private final ScheduledFuture<?> flusher;
+    private final boolean ownedByOutlet;
+    private volatile RemoteChannelException fatal;
+    private volatile boolean closed;
+
+    // event-loop confined
+    private Channel channel;
+    private boolean ready;
+    private long downSince = System.nanoTime();
+    private int attempt;
+    private Throwable lastCause;
+
+    private NetClient(String host, int port, NetOptions options, boolean ownedByOutlet) {
+        this.host = host;
+        this.port = port;
+        this.options = options;
+        this.ownedByOutlet = ownedByOutlet;
+        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-client", true));
+        this.loop = group.next();
+        this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(5000, options.peerTimeout().toMillis()))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (options.ssl() != null) {
+                            ch.pipeline().addLast("tls", options.ssl().newHandler(ch.alloc(), host, port));
+                        }
+                        ch.pipeline().addLast("frames", new Wire.FrameDecoder());
+                        ch.pipeline().addLast("protocol", new Connection());
+                    }
+                });
+        long delay = options.flushDelay().toNanos();
+        this.flusher = loop.scheduleAtFixedRate(this::flushAll, delay, delay, TimeUnit.NANOSECONDS);
+        loop.execute(this::connectNow);
+    }
+
+    /** Starts connecting to {@code host:port} in the background and returns at once. */
+    public static NetClient connect(String host, int port, NetOptions options) {
+        return new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), false);
+    }
+
+    /** A single outlet on a connection of its own, closed with the outlet. */
+    public static <T> RemoteOutlet<T> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
+        NetClient c = new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), true);
+        return c.outlet(channelId, codec);
+    }
+
+    private static int checkPort(int port) {
+        if (port <= 0 || port > 65535) throw new IllegalArgumentException("port out of range: " + port);
+        return port;
+    }
+
+    /**
+     * Opens the sending end of channel {@code channelId}; the server must host an inlet with that id.
+     *
+     * @throws IllegalStateException if the id is already open on this client or the client is closed
+     */
+    public <T> RemoteOutlet<T> outlet(int channelId, Codec<T> codec) {
+        Objects.requireNonNull(codec, "codec");
+        if (closed) throw new IllegalStateException("client closed");
+        RemoteOutlet<T> out = new RemoteOutlet<>(this, channelId, codec);
+        if (outlets.putIfAbsent(channelId, out) != null) {
+            throw new IllegalStateException("channel id " + channelId + " is already open to " + peer());
+        }
+        RemoteChannelException f = fatal;
+        if (f != null) out.fail(f);
+        loop.execute(() -> {
+            if (ready) out.attach(channel);
+        });
+        return out;
+    }
+
+    /** Closes the connection; outlets not yet closed fail. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        loop.execute(() -> {
+            flusher.cancel(false);
+            for (RemoteOutlet<?> o : outlets.values()) o.fail(new RemoteChannelException("client to " + peer() + " closed"));
+            if (channel != null) channel.close();
+        });
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    String peer() { return host + ":" + port; }
+    NetOptions options() { return options; }
+    EventLoop loop() { return loop; }
+
+    void removed(RemoteOutlet<?> out) {
+        outlets.remove(out.channelId(), out);
+        if (ownedByOutlet && outlets.isEmpty()) {
+            closed = true;
+            loop.execute(() -> {
+                flusher.cancel(false);
+                if (channel != null) channel.close();
+                group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            });
+        }
+    }
+
+    private void flushAll() {
+        for (RemoteOutlet<?> o : outlets.values()) o.drain();
+    }
+
+    private void connectNow() {
+        if (closed || fatal != null) return;
+        ChannelFuture f = bootstrap.connect(host, port);
+        Channel ch = f.channel();
+        channel = ch;
+        f.addListener(r -> {
+            if (!r.isSuccess()) down(ch, r.cause());
+        });
+    }
+
+    /** A connection ended or could not be made: retry with backoff, or give up after the peer timeout. */
+    private void down(Channel ch, Throwable cause) {
+        if (ch != channel) return;
+        channel = null;
+        if (cause != null) lastCause = cause;
+        if (ready) {
+            ready = false;
+            downSince = System.nanoTime();
+            LOG.log(Level.INFO, "connection to {0} lost ({1}); reconnecting", peer(), lastCause);
+            for (RemoteOutlet<?> o : outlets.values()) o.detached();
+        }
+        if (closed || fatal != null) return;
+        long waited = System.nanoTime() - downSince;
+        long timeout = options.peerTimeout().toNanos();
+        if (waited >= timeout) {
+            fatal(new RemoteChannelException("cannot reach " + peer() + " for " + options.peerTimeout().toMillis()
+                    + " ms" + (lastCause != null ? ": " + lastCause : ""), lastCause));
+            return;
+        }
+        long backoff = Math.min(Math.min(5_000_000L << Math.min(attempt++, 8), 500_000_000L), timeout - waited);
+        loop.schedule(this::connectNow, backoff, TimeUnit.NANOSECONDS);
+    }
+
+    private void fatal(RemoteChannelException e) {
+        if (fatal != null) return;
+        fatal = e;
+        LOG.log(Level.WARNING, e.getMessage());
+        for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
+        if (channel != null) channel.close();
+    }
+
+    /** The client side of one connection. Event-loop confined. */
+    final class Connection extends ChannelInboundHandlerAdapter {
+        private final byte[] clientNonce = Wire.nonce();
+        private boolean welcomed;
+        private byte[] serverNonce;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf f = (ByteBuf) msg;
+            try {
+                handle(ctx, f);
+            } catch (Wire.ProtocolException | IndexOutOfBoundsException e) {
+                fatal(new RemoteChannelException("protocol error from " + peer() + ": " + e.getMessage()));
+            } finally {
+                ReferenceCountUtil.release(f);
+            }
+        }
+
+        private void handle(ChannelHandlerContext ctx, ByteBuf f) {
+            Wire.need(f, 1, "empty");
+            byte type = f.readByte();
+            if (type == Wire.ERROR) {
+                fatal(new RemoteChannelException("refused by " + peer() + ": " + Wire.readText(f)));
+                return;
+            }
+            if (serverNonce == null) {
+                if (type != Wire.CHALLENGE) throw new Wire.ProtocolException("expected CHALLENGE, got frame type " + type);
+                Wire.need(f, 4 + 1 + Wire.NONCE, "CHALLENGE");
+                if (f.readInt() != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow server (bad magic)");
+                byte v = f.readByte();
+                if (v != Wire.VERSION) {
+                    throw new Wire.ProtocolException("server speaks protocol version " + v + ", this end speaks " + Wire.VERSION);
+                }
+                serverNonce = new byte[Wire.NONCE];
+                f.readBytes(serverNonce);
+                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce);
+                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 1 + mac.length)
+                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce).writeByte(mac.length)
+                        .writeBytes(mac), ctx.voidPromise());
+                return;
+            }
+            if (!welcomed) {
+                if (type != Wire.WELCOME) throw new Wire.ProtocolException("expected WELCOME, got frame type " + type);
+                Wire.need(f, 1, "WELCOME");
+                byte[] mac = new byte[f.readUnsignedByte()];
+                Wire.need(f, mac.length, "WELCOME mac");
+                f.readBytes(mac);
+                if (options.secret() != null
+                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce), mac)) {
+                    fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
+                    return;
+                }
+                welcomed = true;
+                ctx.pipeline().get(Wire.FrameDecoder.class).handshakeDone(options.maxFrameBytes());
+                long hb = options.heartbeat().toMillis();
+                ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
+                ready = true;
+                attempt = 0;
+                LOG.log(Level.DEBUG, "connected to {0}", peer());
+                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel());
+                return;
+            }
+            switch (type) {
+                case Wire.ATTACHED -> {
+                    Wire.need(f, 28, "ATTACHED");
+                    RemoteOutlet<?> o = outlets.get(f.readInt());
+                    long next = f.readLong(), consumed = f.readLong(), window = f.readLong();
+                    if (o != null) o.onAttached(next, consumed, window);
+                }
+                case Wire.ACK -> {
+                    Wire.need(f, 12, "ACK");
+                    RemoteOutlet<?> o = outlets.get(f.readInt());
+                    long consumed = f.readLong();
+                    if (o != null) o.onAck(consumed);
+                }
+                case Wire.EOS_ACK -> {
+                    Wire.need(f, 4, "EOS_ACK");
+                    RemoteOutlet<?> o = outlets.get(f.readInt());
+                    if (o != null) o.onEosAck();
+                }
+                case Wire.REJECT -> {
+                    Wire.need(f, 4, "REJECT");
+                    RemoteOutlet<?> o = outlets.get(f.readInt());
+                    String reason = Wire.readText(f);
+                    if (o != null) o.fail(new RemoteChannelException("refused by " + peer() + ": " + reason));
+                }
+                case Wire.PING -> { }
+                default -> throw new Wire.ProtocolException("unexpected frame type " + type);
+            }
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof IdleStateEvent e) {
+                if (e.state() == IdleState.READER_IDLE) {
+                    lastCause = new RemoteChannelException("server silent for " + 3 * options.heartbeat().toMillis() + " ms");
+                    ctx.close();
+                } else if (e.state() == IdleState.WRITER_IDLE) {
+                    ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.PING, 0), ctx.voidPromise());
+                }
+            } else if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
+                fatal(new RemoteChannelException("TLS handshake with " + peer() + " failed: " + e.cause(), e.cause()));
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+            if (c instanceof Wire.ProtocolException) {
+                fatal(new RemoteChannelException("protocol error from " + peer() + ": " + c.getMessage()));
+            } else if (c instanceof SSLException) {
+                fatal(new RemoteChannelException("TLS failure with " + peer() + ": " + c, c));
+            } else {
+                lastCause = c;
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            down(ctx.channel(), null);
+        }
+    }
+}

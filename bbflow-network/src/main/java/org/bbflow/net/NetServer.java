@@ -1,0 +1,312 @@
+package org.bbflow.net;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+
+/**
+ * The receiving end of remote channels: listens on a TCP port and hosts {@link RemoteInlet}s, one per
+ * channel id. Any number of senders may connect; each connection may carry several channels.
+ * Register every inlet before its sender connects.
+ *
+ * <pre>{@code
+ * try (NetServer server = NetServer.bind(0, NetOptions.defaults())) {
+ *     RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+ *     for (Long x; (x = in.take()) != null; ) use(x);
+ * }
+ * }</pre>
+ *
+ * <p>A connection that breaks the protocol (bad length, wrong version, failed handshake, unknown
+ * frame, data beyond the window) is closed with a logged reason; other connections and channels
+ * go on.
+ */
+public final class NetServer implements AutoCloseable {
+    static final System.Logger LOG = System.getLogger("org.bbflow.net");
+
+    private final NetOptions options;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
+    private final Channel serverChannel;
+    private final ChannelGroup connections;
+    private final Map<Integer, RemoteInlet<?>> inlets = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    private NetServer(String host, int port, NetOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
+        this.loop = group.next();
+        this.connections = new DefaultChannelGroup(loop);
+        ServerBootstrap b = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        if (options.ssl() != null) ch.pipeline().addLast("tls", options.ssl().newHandler(ch.alloc()));
+                        ch.pipeline().addLast("frames", new Wire.FrameDecoder());
+                        ch.pipeline().addLast("protocol", new Connection());
+                    }
+                });
+        try {
+            this.serverChannel = b.bind(host, port).syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new RemoteChannelException("cannot listen on " + host + ":" + port + ": " + e, e);
+        }
+        LOG.log(Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
+    }
+
+    /** Listens on {@code port} (0 for an ephemeral port) on all interfaces. */
+    public static NetServer bind(int port, NetOptions options) {
+        return bind("0.0.0.0", port, options);
+    }
+
+    /** Listens on {@code host:port} (port 0 for an ephemeral port). */
+    public static NetServer bind(String host, int port, NetOptions options) {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("port out of range: " + port);
+        return new NetServer(Objects.requireNonNull(host, "host"), port, options);
+    }
+
+    /** The port listened on. */
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /**
+     * Registers the inlet of channel {@code channelId}: the receiving end of exactly one stream, sent
+     * by a {@link RemoteOutlet} with the same id.
+     *
+     * @throws IllegalStateException if the id is taken or the server is closed
+     */
+    public <T> RemoteInlet<T> inlet(int channelId, Codec<T> codec) {
+        Objects.requireNonNull(codec, "codec");
+        if (closed) throw new IllegalStateException("server closed");
+        RemoteInlet<T> inlet = new RemoteInlet<>(this, channelId, codec);
+        if (inlets.putIfAbsent(channelId, inlet) != null) {
+            throw new IllegalStateException("channel id " + channelId + " already has an inlet on port " + port());
+        }
+        return inlet;
+    }
+
+    /** Closes the listening socket and every connection; inlets that have not seen EOS fail. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        loop.execute(() -> {
+            for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
+        });
+        serverChannel.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    NetOptions options() { return options; }
+    EventLoop loop() { return loop; }
+    void remove(RemoteInlet<?> inlet) { inlets.remove(inlet.channelId(), inlet); }
+
+    /** One accepted connection: handshake, then channel frames dispatched to the inlets. Event-loop confined. */
+    final class Connection extends ChannelInboundHandlerAdapter {
+        private final byte[] serverNonce = Wire.nonce();
+        private final Map<Integer, RemoteInlet<?>> attached = new HashMap<>();
+        private ChannelHandlerContext ctx;
+        private boolean authenticated;
+        private boolean closing;
+        private ScheduledFuture<?> handshakeTimer;
+
+        SocketAddress remote() { return ctx.channel().remoteAddress(); }
+
+        Channel channel() { return ctx.channel(); }
+
+        void detach(int channelId) { attached.remove(channelId); }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+            ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE)
+                    .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce);
+            ctx.writeAndFlush(b, ctx.voidPromise());
+            long t = options.peerTimeout().toMillis();
+            handshakeTimer = ctx.executor().schedule(() -> {
+                if (!authenticated) reject("no handshake within " + t + " ms");
+            }, t, TimeUnit.MILLISECONDS);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                if (!closing) handle(frame);
+            } catch (Wire.ProtocolException | IndexOutOfBoundsException | IllegalArgumentException e) {
+                reject(e.getMessage());
+            } finally {
+                ReferenceCountUtil.release(frame);
+            }
+        }
+
+        private void handle(ByteBuf f) {
+            Wire.need(f, 1, "empty");
+            byte type = f.readByte();
+            if (!authenticated) {
+                if (type != Wire.HELLO) throw new Wire.ProtocolException("expected HELLO, got frame type " + type);
+                hello(f);
+                return;
+            }
+            switch (type) {
+                case Wire.ATTACH -> {
+                    Wire.need(f, 12, "ATTACH");
+                    int ch = f.readInt();
+                    long stream = f.readLong();
+                    RemoteInlet<?> inlet = inlets.get(ch);
+                    String refusal = inlet == null ? "no inlet with channel id " + ch + " on port " + port()
+                            : inlet.attach(this, stream);
+                    if (refusal != null) {
+                        LOG.log(Level.WARNING, "refusing channel {0} from {1}: {2}", ch, remote(), refusal);
+                        ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, refusal), ctx.voidPromise());
+                    } else {
+                        attached.put(ch, inlet);
+                    }
+                }
+                case Wire.DATA -> {
+                    Wire.need(f, 16, "DATA");
+                    int ch = f.readInt();
+                    long first = f.readLong();
+                    int count = f.readInt();
+                    inletFor(ch).onData(this, first, count, f);
+                }
+                case Wire.EOS -> {
+                    Wire.need(f, 12, "EOS");
+                    int ch = f.readInt();
+                    long total = f.readLong();
+                    inletFor(ch).onEos(this, total);
+                    ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                }
+                case Wire.ABORT -> {
+                    Wire.need(f, 4, "ABORT");
+                    int ch = f.readInt();
+                    RemoteInlet<?> inlet = inletFor(ch);
+                    inlet.fail(new RemoteChannelException("channel " + ch + ": sender " + remote() + " aborted the stream: "
+                            + Wire.readText(f)));
+                }
+                case Wire.PING -> { }
+                default -> throw new Wire.ProtocolException("unexpected frame type " + type);
+            }
+        }
+
+        private RemoteInlet<?> inletFor(int ch) {
+            RemoteInlet<?> inlet = attached.get(ch);
+            if (inlet == null) throw new Wire.ProtocolException("frame for channel " + ch + " which is not attached");
+            return inlet;
+        }
+
+        private void hello(ByteBuf f) {
+            Wire.need(f, 4 + 1 + Wire.NONCE + 1, "HELLO");
+            int magic = f.readInt();
+            if (magic != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow peer (bad magic)");
+            byte version = f.readByte();
+            if (version != Wire.VERSION) {
+                throw new Wire.ProtocolException("unsupported protocol version " + version + ", this end speaks " + Wire.VERSION);
+            }
+            byte[] clientNonce = new byte[Wire.NONCE];
+            f.readBytes(clientNonce);
+            int macLen = f.readUnsignedByte();
+            Wire.need(f, macLen, "HELLO mac");
+            byte[] mac = new byte[macLen];
+            f.readBytes(mac);
+            byte[] secret = options.secret();
+            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce), mac)) {
+                throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
+            }
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce);
+            ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
+                    ctx.voidPromise());
+            authenticated = true;
+            handshakeTimer.cancel(false);
+            ctx.pipeline().get(Wire.FrameDecoder.class).handshakeDone(options.maxFrameBytes());
+            long hb = options.heartbeat().toMillis();
+            ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
+        }
+
+        /** Closes this connection after telling the peer why; logs the reason. */
+        void reject(String reason) {
+            if (closing) return;
+            closing = true;
+            LOG.log(Level.WARNING, "closing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
+            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.ERROR, -1, reason)).addListener(ChannelFutureListener.CLOSE);
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof IdleStateEvent e) {
+                if (e.state() == IdleState.READER_IDLE) {
+                    LOG.log(Level.WARNING, "closing connection from {0}: silent for {1} ms", remote(),
+                            3 * options.heartbeat().toMillis());
+                    ctx.close();
+                } else if (e.state() == IdleState.WRITER_IDLE) {
+                    ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.PING, 0), ctx.voidPromise());
+                }
+            } else if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
+                LOG.log(Level.WARNING, "closing connection from {0}: TLS handshake failed: {1}", remote(), e.cause());
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+            if (c instanceof Wire.ProtocolException) {
+                reject(c.getMessage());
+            } else if (c instanceof SSLException) {
+                LOG.log(Level.WARNING, "closing connection from {0}: TLS failure: {1}", remote(), c.toString());
+                ctx.close();
+            } else if (c instanceof IOException) {
+                LOG.log(Level.DEBUG, "connection from {0} broke: {1}", remote(), c.toString());
+                ctx.close();
+            } else {
+                LOG.log(Level.WARNING, "closing connection from " + remote() + " after an unexpected error", c);
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            closing = true;
+            if (handshakeTimer != null) handshakeTimer.cancel(false);
+            for (RemoteInlet<?> in : attached.values()) in.detached(this);
+            attached.clear();
+        }
+    }
+}

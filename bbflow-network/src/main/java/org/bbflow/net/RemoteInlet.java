@@ -1,0 +1,254 @@
+package org.bbflow.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The receiving end of one remote channel, created by {@link NetServer#inlet(int, Codec)}.
+ * One consumer thread calls {@link #take()} until it returns {@code null} (end of stream).
+ *
+ * <p>Frames are queued as they arrive and decoded on the consumer thread. The sender may only have
+ * a window of bytes outstanding that this end has not consumed, so memory stays bounded whatever
+ * the rates. If the sender's connection drops, the inlet waits for it to come back (the stream
+ * resumes where it stopped, nothing lost or doubled); after the peer timeout {@link #take()} throws
+ * a {@link RemoteChannelException}.
+ *
+ * @param <T> the item type
+ */
+public final class RemoteInlet<T> implements AutoCloseable {
+    private static final Object EOS = new Object();
+    private static final Object FAILED = new Object();
+
+    private final NetServer server;
+    private final int channelId;
+    private final Codec<T> codec;
+    private final long window;
+    private final long limit;
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicLong unconsumed = new AtomicLong();
+    private volatile Thread waiter;
+    private volatile RemoteChannelException failure;
+    private volatile long consumedSeq;
+    private volatile SocketAddress sender;
+
+    // event-loop confined
+    private NetServer.Connection current;
+    private boolean hasStream;
+    private long streamId;
+    private long next;
+    private boolean eosReceived;
+    private boolean closed;
+    private ScheduledFuture<?> lostTimer;
+
+    // consumer confined
+    private InFrame frame;
+    private int remaining;
+    private long bytesSinceAck;
+    private boolean eosSeen;
+    private boolean failSeen;
+
+    RemoteInlet(NetServer server, int channelId, Codec<T> codec) {
+        this.server = server;
+        this.channelId = channelId;
+        this.codec = codec;
+        this.window = server.options().windowBytes();
+        this.limit = window + server.options().maxFrameBytes();
+    }
+
+    /** This inlet's channel id. */
+    public int channelId() {
+        return channelId;
+    }
+
+    /** The address of the sender's most recent connection, or {@code null} before one attached. */
+    public InetSocketAddress senderAddress() {
+        return (InetSocketAddress) sender;
+    }
+
+    /**
+     * The next item, waiting for it if needed; {@code null} once the stream has ended (and on every
+     * later call).
+     *
+     * @throws RemoteChannelException if the sender stayed away past the peer timeout, sent a malformed
+     *     item, the server closed, or the thread was interrupted while waiting
+     */
+    public T take() {
+        for (;;) {
+            if (failSeen) throw failure;
+            if (remaining > 0) {
+                T item;
+                try {
+                    item = codec.decode(frame.payload);
+                } catch (RuntimeException e) {
+                    throw malformed(e.toString());
+                }
+                if (--remaining == 0) finishFrame();
+                return item;
+            }
+            Object o = queue.poll();
+            if (o == null) {
+                if (eosSeen) return null;
+                await();
+            } else if (o instanceof InFrame f) {
+                frame = f;
+                remaining = f.count;
+            } else if (o == EOS) {
+                eosSeen = true;
+                return null;
+            } else {
+                failSeen = true;
+            }
+        }
+    }
+
+    /** Whether {@link #take()} has returned the end of the stream. */
+    public boolean isEos() {
+        return eosSeen;
+    }
+
+    private void finishFrame() {
+        InFrame f = frame;
+        frame = null;
+        boolean trailing = f.payload.isReadable();
+        f.payload.release();
+        if (trailing) throw malformed("frame had bytes left after its " + f.count + " items");
+        consumedSeq = f.first + f.count;
+        unconsumed.addAndGet(-f.bytes);
+        bytesSinceAck += f.bytes;
+        if (bytesSinceAck >= window / 4 || queue.isEmpty()) {
+            bytesSinceAck = 0;
+            server.loop().execute(this::sendAck);
+        }
+    }
+
+    private RemoteChannelException malformed(String what) {
+        RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
+                + sender + " with " + codec + ": " + what);
+        server.loop().execute(() -> {
+            if (current != null) current.reject(e.getMessage());
+            fail(e);
+        });
+        failure = e;
+        failSeen = true;
+        return e;
+    }
+
+    private void await() {
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new RemoteChannelException("channel " + channelId + ": interrupted while waiting for items");
+        }
+        waiter = Thread.currentThread();
+        if (queue.isEmpty()) LockSupport.parkNanos(this, 10_000_000L);
+        waiter = null;
+    }
+
+    private void wake() {
+        Thread w = waiter;
+        if (w != null) LockSupport.unpark(w);
+    }
+
+    /** Stops receiving: later frames for this channel are refused and queued ones dropped. */
+    @Override
+    public void close() {
+        server.loop().execute(() -> {
+            closed = true;
+            server.remove(this);
+            if (current != null) current.detach(channelId);
+            current = null;
+            if (lostTimer != null) lostTimer.cancel(false);
+            for (Object o; (o = queue.poll()) != null; ) if (o instanceof InFrame f) f.payload.release();
+        });
+    }
+
+    // ---- event loop side ----
+
+    private void sendAck() {
+        if (current != null) {
+            current.channel().writeAndFlush(Wire.control(current.channel().alloc(), Wire.ACK, channelId, consumedSeq),
+                    current.channel().voidPromise());
+        }
+    }
+
+    /** Returns null when attached, else the reason for refusing. */
+    String attach(NetServer.Connection conn, long stream) {
+        if (closed) return "inlet of channel " + channelId + " is closed";
+        if (failure != null) return "inlet of channel " + channelId + " has failed: " + failure.getMessage();
+        if (hasStream && stream != streamId) return "channel " + channelId + " is already used by another stream";
+        hasStream = true;
+        streamId = stream;
+        if (current != null && current != conn) current.detach(channelId);
+        current = conn;
+        sender = conn.remote();
+        if (lostTimer != null) {
+            lostTimer.cancel(false);
+            lostTimer = null;
+        }
+        NetServer.LOG.log(Level.DEBUG, "channel {0} attached from {1} at item {2}", channelId, sender, next);
+        conn.channel().writeAndFlush(Wire.frame(conn.channel().alloc(), Wire.ATTACHED, 28).writeInt(channelId)
+                .writeLong(next).writeLong(consumedSeq).writeLong(window), conn.channel().voidPromise());
+        return null;
+    }
+
+    void onData(NetServer.Connection conn, long first, int count, ByteBuf payload) {
+        if (conn != current) return;
+        if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
+        int bytes = payload.readableBytes();
+        int fixed = codec.fixedSize();
+        if (count <= 0 || (fixed >= 0 && (long) fixed * count != bytes) || (fixed < 0 && count > Math.max(bytes, 1) * 8L)) {
+            throw new Wire.ProtocolException("channel " + channelId + ": DATA frame with " + count + " items in "
+                    + bytes + " bytes does not fit " + codec);
+        }
+        if (first + count <= next && first >= 0) return; // already received before a reconnect
+        if (first != next) {
+            throw new Wire.ProtocolException("channel " + channelId + ": DATA starts at item " + first + ", expected " + next);
+        }
+        if (unconsumed.get() + bytes > limit) {
+            throw new Wire.ProtocolException("channel " + channelId + ": sender exceeded the window of " + window + " bytes");
+        }
+        unconsumed.addAndGet(bytes);
+        next += count;
+        queue.offer(new InFrame(payload.retain(), first, count, bytes));
+        wake();
+    }
+
+    void onEos(NetServer.Connection conn, long total) {
+        if (conn != current || eosReceived) return;
+        if (total != next) {
+            throw new Wire.ProtocolException("channel " + channelId + ": end of stream after " + total
+                    + " items but " + next + " arrived");
+        }
+        eosReceived = true;
+        queue.offer(EOS);
+        wake();
+    }
+
+    void detached(NetServer.Connection conn) {
+        if (conn != current) return;
+        current = null;
+        if (eosReceived || closed || failure != null) return;
+        long t = server.options().peerTimeout().toMillis();
+        NetServer.LOG.log(Level.INFO, "channel {0}: sender {1} disconnected at item {2}; waiting up to {3} ms",
+                channelId, sender, next, t);
+        lostTimer = server.loop().schedule(() -> fail(new RemoteChannelException("channel " + channelId + ": sender "
+                + sender + " disconnected after " + next + " items and did not come back within " + t + " ms")),
+                t, TimeUnit.MILLISECONDS);
+    }
+
+    void fail(RemoteChannelException e) {
+        if (eosReceived || failure != null && failure != e) return;
+        failure = e;
+        NetServer.LOG.log(Level.WARNING, e.getMessage());
+        queue.offer(FAILED);
+        wake();
+    }
+
+    private record InFrame(ByteBuf payload, long first, int count, int bytes) {}
+}

@@ -1,0 +1,328 @@
+package org.bbflow.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The sending end of one remote channel, created by {@link NetClient#outlet(int, Codec)}. One
+ * producer thread calls {@link #send} for each item and {@link #close()} at the end of the stream.
+ *
+ * <p>Items are encoded straight into a pooled batch buffer. A batch is sent when it is full, at the
+ * end of the stream, or at the latest after the flush delay. Sent bytes are kept until the receiver
+ * reports them consumed; when the window of such bytes is full, {@link #send} waits, so a slow
+ * receiver slows the sender and memory stays bounded. After a reconnect the unconsumed tail is
+ * replayed and the receiver drops what it already had: nothing lost, nothing doubled.
+ *
+ * @param <T> the item type
+ */
+public final class RemoteOutlet<T> implements AutoCloseable {
+    private static final VarHandle COMMITTED;
+
+    static {
+        try {
+            COMMITTED = MethodHandles.lookup().findVarHandle(Batch.class, "committed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final NetClient client;
+    private final int channelId;
+    private final Codec<T> codec;
+    private final long streamId = Wire.randomLong();
+    private final int batchBytes;
+    private final int maxPayload;
+    private final AtomicLong reserved = new AtomicLong();
+    private final ConcurrentLinkedQueue<Batch> batches = new ConcurrentLinkedQueue<>();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private volatile long window;
+    private volatile RemoteChannelException failure;
+    private volatile Thread writerWaiting;
+    private volatile boolean eosRequested;
+    private volatile long eosTotal;
+
+    // producer confined
+    private Batch current;
+    private long seq;
+    private boolean closed;
+    private ByteBuf scratch;
+
+    // event-loop confined
+    private final ArrayDeque<Frame> unacked = new ArrayDeque<>();
+    private Channel channel;
+    private boolean attached;
+    private boolean eosSent;
+    private boolean released;
+
+    RemoteOutlet(NetClient client, int channelId, Codec<T> codec) {
+        this.client = client;
+        this.channelId = channelId;
+        this.codec = codec;
+        this.window = client.options().windowBytes();
+        this.maxPayload = client.options().maxFrameBytes() - Wire.DATA_HEADER;
+        this.batchBytes = client.options().batchBytes();
+    }
+
+    /** This outlet's channel id. */
+    public int channelId() {
+        return channelId;
+    }
+
+    /**
+     * Sends one item; waits while the send window is full.
+     *
+     * @throws NullPointerException if {@code item} is null
+     * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
+     * @throws IllegalStateException after {@link #close()}
+     * @throws RemoteChannelException if the channel failed (peer away past the timeout, refused, ...)
+     */
+    public void send(T item) {
+        Objects.requireNonNull(item, "item");
+        RemoteChannelException f = failure;
+        if (f != null) throw dropCurrent(f);
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        Batch b = current;
+        int max = codec.maxEncodedSize(item);
+        if (max >= 0 && max <= maxPayload) {
+            if (b == null || b.buf.writableBytes() < max) b = nextBatch(max);
+            codec.encode(item, b.buf);
+        } else {
+            ByteBuf s = scratch;
+            if (s == null) s = scratch = Unpooled.buffer(256);
+            s.clear();
+            codec.encode(item, s);
+            int n = s.readableBytes();
+            if (n > maxPayload) {
+                throw new IllegalArgumentException("item encodes to " + n + " bytes; the maximum frame size allows "
+                        + maxPayload + " (NetOptions.withMaxFrameBytes)");
+            }
+            if (b == null || b.buf.writableBytes() < n) b = nextBatch(n);
+            b.buf.writeBytes(s);
+            if (s.capacity() > 1 << 16) scratch = null;
+        }
+        b.count++;
+        COMMITTED.setRelease(b, ((long) b.count << 32) | b.buf.writerIndex());
+        seq++;
+    }
+
+    /** Seals the current batch and starts a new one of at least {@code need} bytes, waiting for window. */
+    private Batch nextBatch(int need) {
+        seal();
+        int cap = Math.max(batchBytes, need);
+        for (;;) {
+            RemoteChannelException f = failure;
+            if (f != null) throw dropCurrent(f);
+            long r = reserved.get();
+            if (r == 0 || r + cap <= window) break;
+            writerWaiting = Thread.currentThread();
+            r = reserved.get();
+            if (failure == null && r != 0 && r + cap > window) LockSupport.parkNanos(this, 1_000_000L);
+            writerWaiting = null;
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new RemoteChannelException("channel " + channelId + ": interrupted while waiting for window");
+            }
+        }
+        reserved.addAndGet(cap);
+        Batch b = new Batch(PooledByteBufAllocator.DEFAULT.directBuffer(cap, cap), seq);
+        batches.offer(b);
+        current = b;
+        return b;
+    }
+
+    /** On failure the producer frees the batch it was filling (the event loop frees only sealed ones). */
+    private RemoteChannelException dropCurrent(RemoteChannelException f) {
+        Batch b = current;
+        current = null;
+        if (b != null) b.buf.release();
+        return f;
+    }
+
+    private void seal() {
+        Batch b = current;
+        if (b == null) return;
+        current = null;
+        reserved.addAndGet(-(b.buf.capacity() - b.buf.writerIndex()));
+        b.sealed = true;
+        client.loop().execute(this::drain);
+    }
+
+    /**
+     * Ends the stream: sends what is buffered and the end-of-stream mark, then waits until the receiver
+     * has everything (not necessarily consumed). Idempotent.
+     *
+     * @throws RemoteChannelException if the channel failed before the receiver had everything
+     */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (failure != null) {
+                dropCurrent(failure);
+            } else {
+                seal();
+                eosTotal = seq;
+                eosRequested = true;
+                client.loop().execute(this::drain);
+            }
+        }
+        try {
+            done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteChannelException("channel " + channelId + ": interrupted while closing");
+        } catch (ExecutionException e) {
+            throw (RemoteChannelException) e.getCause();
+        }
+    }
+
+    /**
+     * Abandons the stream without end of stream: the receiver's {@link RemoteInlet#take()} throws a
+     * {@link RemoteChannelException} saying the sender aborted. Idempotent; does nothing after a
+     * successful {@link #close()}.
+     */
+    public void abort() {
+        closed = true;
+        if (done.isDone()) return;
+        client.loop().execute(() -> {
+            if (channel != null && !released) {
+                channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, "sender aborted"), channel.voidPromise());
+            }
+        });
+        fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted by the sender"));
+        dropCurrent(failure);
+    }
+
+    /** Items sent so far. */
+    public long sentCount() {
+        return seq;
+    }
+
+    // ---- event loop side ----
+
+    /** Cuts committed bytes of the pending batches into frames, writes them if attached, then maybe EOS. */
+    void drain() {
+        if (released) return;
+        boolean wrote = false;
+        for (Batch b; (b = batches.peek()) != null; ) {
+            boolean sealed = b.sealed;
+            long c = (long) COMMITTED.getAcquire(b);
+            int count = (int) (c >>> 32);
+            int pos = (int) c;
+            if (count > b.cutCount) {
+                Frame f = new Frame(b.first + b.cutCount, count - b.cutCount, b.buf.retainedSlice(b.cutPos, pos - b.cutPos));
+                b.cutPos = pos;
+                b.cutCount = count;
+                unacked.add(f);
+                if (attached) {
+                    write(f);
+                    wrote = true;
+                }
+            }
+            if (!sealed) break;
+            batches.poll();
+            b.buf.release();
+        }
+        if (attached && eosRequested && !eosSent && batches.isEmpty()) {
+            eosSent = true;
+            channel.write(Wire.control(channel.alloc(), Wire.EOS, channelId, eosTotal), channel.voidPromise());
+            wrote = true;
+        }
+        if (wrote) channel.flush();
+    }
+
+    private void write(Frame f) {
+        channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
+                channel.voidPromise());
+        channel.write(f.payload.retainedDuplicate(), channel.voidPromise());
+    }
+
+    void attach(Channel ch) {
+        if (released) return;
+        channel = ch;
+        ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId), ch.voidPromise());
+    }
+
+    void onAttached(long next, long consumed, long receiverWindow) {
+        if (released || channel == null) return;
+        window = Math.min(client.options().windowBytes(), receiverWindow);
+        onAck(consumed);
+        attached = true;
+        eosSent = false;
+        for (Frame f : unacked) if (f.first >= next) write(f);
+        drain();
+        channel.flush();
+    }
+
+    void detached() {
+        attached = false;
+        channel = null;
+    }
+
+    void onAck(long consumed) {
+        long freed = 0;
+        for (Frame f; (f = unacked.peek()) != null && f.first + f.count <= consumed; ) {
+            unacked.poll();
+            freed += f.payload.readableBytes();
+            f.payload.release();
+        }
+        if (freed > 0) {
+            reserved.addAndGet(-freed);
+            Thread w = writerWaiting;
+            if (w != null) LockSupport.unpark(w);
+        }
+    }
+
+    void onEosAck() {
+        if (!eosSent) return;
+        releaseAll();
+        done.complete(null);
+    }
+
+    void fail(RemoteChannelException e) {
+        if (done.isDone()) return;
+        if (failure == null) failure = e;
+        Thread w = writerWaiting;
+        if (w != null) LockSupport.unpark(w);
+        client.loop().execute(this::releaseAll);
+        done.completeExceptionally(failure);
+    }
+
+    private void releaseAll() {
+        if (released) return;
+        released = true;
+        for (Frame f; (f = unacked.poll()) != null; ) f.payload.release();
+        for (Batch b; (b = batches.poll()) != null; ) if (b.sealed) b.buf.release();
+        client.removed(this);
+    }
+
+    /** A batch buffer being filled by the producer and cut into frames by the event loop. */
+    static final class Batch {
+        final ByteBuf buf;
+        final long first;
+        int count;                 // producer
+        volatile long committed;   // (count << 32) | writerIndex, published by the producer
+        volatile boolean sealed;
+        int cutPos;                // event loop
+        int cutCount;              // event loop
+
+        Batch(ByteBuf buf, long first) {
+            this.buf = buf;
+            this.first = first;
+        }
+    }
+
+    /** A sent frame's payload, kept until the receiver reports it consumed. */
+    record Frame(long first, int count, ByteBuf payload) {}
+}

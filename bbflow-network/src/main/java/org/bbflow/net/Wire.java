@@ -1,0 +1,153 @@
+package org.bbflow.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.List;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The wire protocol. Every frame is {@code int length | byte type | body}, length counting type and body.
+ *
+ * <pre>
+ * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce
+ * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, byte macLen, mac
+ * server -> client  WELCOME    byte macLen, mac
+ * either            ERROR      utf8 reason (connection-level, then close)
+ * either            PING       (heartbeat)
+ * client -> server  ATTACH     int channel, long streamId
+ * server -> client  ATTACHED   int channel, long nextSeq, long windowBytes
+ * server -> client  REJECT     int channel, utf8 reason
+ * client -> server  DATA       int channel, long firstSeq, int count, encoded items
+ * server -> client  ACK        int channel, long consumedSeq
+ * client -> server  EOS        int channel, long totalItems
+ * server -> client  EOS_ACK    int channel
+ * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
+ * </pre>
+ * The MACs are HMAC-SHA256 over a direction label and both nonces; empty when no secret is set.
+ */
+final class Wire {
+    private Wire() {}
+
+    static final int MAGIC = 0x4242464E; // "BBFN"
+    static final byte VERSION = 1;
+    static final int NONCE = 16;
+    /** Before the handshake completes no frame may be longer than this. */
+    static final int MAX_HANDSHAKE_FRAME = 256;
+
+    static final byte CHALLENGE = 1, HELLO = 2, WELCOME = 3, ERROR = 4, PING = 5;
+    static final byte ATTACH = 10, ATTACHED = 11, REJECT = 12, DATA = 13, ACK = 14, EOS = 15, EOS_ACK = 16, ABORT = 17;
+
+    /** Bytes of a DATA frame before its payload, including the length prefix. */
+    static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    static byte[] nonce() {
+        byte[] n = new byte[NONCE];
+        RANDOM.nextBytes(n);
+        return n;
+    }
+
+    static long randomLong() {
+        return RANDOM.nextLong();
+    }
+
+    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second) {
+        if (secret == null) return new byte[0];
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            mac.update(label.getBytes(StandardCharsets.US_ASCII));
+            mac.update(first);
+            mac.update(second);
+            return mac.doFinal();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
+    }
+
+    static boolean macMatches(byte[] expected, byte[] actual) {
+        return expected.length == actual.length && MessageDigest.isEqual(expected, actual);
+    }
+
+    /** Allocates a frame with its length and type written; {@code bodyBytes} is the exact body size. */
+    static ByteBuf frame(ByteBufAllocator alloc, byte type, int bodyBytes) {
+        ByteBuf b = alloc.buffer(5 + bodyBytes);
+        b.writeInt(1 + bodyBytes).writeByte(type);
+        return b;
+    }
+
+    static ByteBuf control(ByteBufAllocator alloc, byte type, int channel) {
+        return frame(alloc, type, 4).writeInt(channel);
+    }
+
+    static ByteBuf control(ByteBufAllocator alloc, byte type, int channel, long a) {
+        return frame(alloc, type, 12).writeInt(channel).writeLong(a);
+    }
+
+    static ByteBuf control(ByteBufAllocator alloc, byte type, int channel, long a, long b) {
+        return frame(alloc, type, 20).writeInt(channel).writeLong(a).writeLong(b);
+    }
+
+    static ByteBuf text(ByteBufAllocator alloc, byte type, int channel, String reason) {
+        byte[] utf = reason.getBytes(StandardCharsets.UTF_8);
+        int len = Math.min(utf.length, 200);
+        ByteBuf b = frame(alloc, type, (channel >= 0 ? 4 : 0) + len);
+        if (channel >= 0) b.writeInt(channel);
+        return b.writeBytes(utf, 0, len);
+    }
+
+    static String readText(ByteBuf in) {
+        return in.readCharSequence(in.readableBytes(), StandardCharsets.UTF_8).toString();
+    }
+
+    static ByteBuf dataHeader(ByteBufAllocator alloc, int channel, long firstSeq, int count, int payloadBytes) {
+        ByteBuf b = alloc.buffer(DATA_HEADER);
+        return b.writeInt(DATA_HEADER - 4 + payloadBytes).writeByte(DATA).writeInt(channel).writeLong(firstSeq)
+                .writeInt(count);
+    }
+
+    static void need(ByteBuf in, int bytes, String what) {
+        if (in.readableBytes() < bytes) {
+            throw new ProtocolException(what + " frame too short: " + in.readableBytes() + " bytes, need " + bytes);
+        }
+    }
+
+    /** Splits the stream into frames (retained slices without the length prefix) and rejects bad lengths. */
+    static final class FrameDecoder extends ByteToMessageDecoder {
+        private int maxFrame = MAX_HANDSHAKE_FRAME;
+
+        void handshakeDone(int maxFrameBytes) {
+            maxFrame = maxFrameBytes;
+        }
+
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            while (in.readableBytes() >= 4) {
+                int len = in.getInt(in.readerIndex());
+                if (len < 1 || len > maxFrame) {
+                    throw new ProtocolException("frame length " + len + " outside 1.." + maxFrame);
+                }
+                if (in.readableBytes() < 4 + len) return;
+                in.skipBytes(4);
+                out.add(in.readRetainedSlice(len));
+            }
+        }
+    }
+
+    /** A violation of the protocol by the peer; closes that connection. */
+    static final class ProtocolException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ProtocolException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package org.bbflow.net;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoopbackTest {
+
+    record Point(long id, int x, double y, boolean flag, String name, byte[] raw, long[] ls, int[] is, double[] ds) {}
+
+    record Pair(Long a, Point p) {}
+
+    record Bean(String name, int value) implements Serializable {}
+
+    static <T> List<T> roundTrip(Codec<T> codec, List<T> items) {
+        return roundTrip(codec, items, NetOptions.defaults());
+    }
+
+    static <T> List<T> roundTrip(Codec<T> codec, List<T> items, NetOptions options) {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, options)) {
+            RemoteInlet<T> in = server.inlet(7, codec);
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<T> out = NetClient.outlet("127.0.0.1", server.port(), 7, codec, options)) {
+                    for (T t : items) out.send(t);
+                }
+            });
+            List<T> got = new ArrayList<>();
+            for (T t; (t = in.take()) != null; ) got.add(t);
+            assertNull(in.take(), "take() after EOS keeps returning null");
+            assertTrue(in.isEos());
+            sender.join();
+            return got;
+        }
+    }
+
+    @Test
+    void longsIntsDoubles() {
+        List<Long> longs = List.of(0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 42L);
+        assertEquals(longs, roundTrip(Codec.longs(), longs));
+        List<Integer> ints = List.of(0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        assertEquals(ints, roundTrip(Codec.ints(), ints));
+        List<Double> doubles = List.of(0.0, -0.0, 1.5, Double.NaN, Double.NEGATIVE_INFINITY, Double.MIN_VALUE);
+        assertEquals(doubles, roundTrip(Codec.doubles(), doubles));
+    }
+
+    @Test
+    void stringsAndBytes() {
+        List<String> s = List.of("", "a", "héllo wörld", "日本語", "\uD83D\uDE00 emoji", "x".repeat(100_000));
+        assertEquals(s, roundTrip(Codec.strings(), s));
+        List<byte[]> b = List.of(new byte[0], new byte[] {1, 2, 3}, new byte[200_000]);
+        List<byte[]> got = roundTrip(Codec.bytes(), b);
+        assertEquals(b.size(), got.size());
+        for (int i = 0; i < b.size(); i++) assertArrayEquals(b.get(i), got.get(i));
+    }
+
+    @Test
+    void primitiveArrays() {
+        List<long[]> l = List.of(new long[0], new long[] {1, -2, Long.MAX_VALUE});
+        List<long[]> gl = roundTrip(Codec.longArrays(), l);
+        for (int i = 0; i < l.size(); i++) assertArrayEquals(l.get(i), gl.get(i));
+        List<int[]> n = List.of(new int[0], new int[] {1, -2, 3});
+        List<int[]> gn = roundTrip(Codec.intArrays(), n);
+        for (int i = 0; i < n.size(); i++) assertArrayEquals(n.get(i), gn.get(i));
+        List<double[]> d = List.of(new double[0], new double[] {1.25, Double.NaN});
+        List<double[]> gd = roundTrip(Codec.doubleArrays(), d);
+        for (int i = 0; i < d.size(); i++) assertArrayEquals(d.get(i), gd.get(i));
+    }
+
+    @Test
+    void records() {
+        Point p = new Point(1, 2, 3.5, true, "p", new byte[] {9}, new long[] {4}, new int[] {5, 6}, new double[] {7});
+        List<Pair> items = List.of(new Pair(10L, p), new Pair(-1L, p));
+        List<Pair> got = roundTrip(Codec.record(Pair.class), items);
+        assertEquals(2, got.size());
+        assertEquals(10L, got.get(0).a());
+        Point q = got.get(1).p();
+        assertEquals("p", q.name());
+        assertEquals(3.5, q.y());
+        assertTrue(q.flag());
+        assertArrayEquals(new int[] {5, 6}, q.is());
+        assertArrayEquals(new byte[] {9}, q.raw());
+        record Bad(Object o) {}
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Codec.record(Bad.class));
+        assertTrue(e.getMessage().contains("'o'"), e.getMessage());
+    }
+
+    @Test
+    void javaSerializationOnlyWhenAllowed() {
+        List<Bean> beans = List.of(new Bean("a", 1), new Bean("b", 2));
+        assertEquals(beans, roundTrip(Codec.javaSerialization(Bean.class), beans));
+        // the receiver's filter does not allow Bean: take() fails with a clear error instead of deserializing
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            RemoteInlet<Bean> in = server.inlet(1, Codec.javaSerialization(String.class));
+            try (RemoteOutlet<Bean> out = NetClient.outlet("127.0.0.1", server.port(), 1,
+                    Codec.javaSerialization(Bean.class), NetOptions.defaults())) {
+                out.send(new Bean("evil", 0));
+            }
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+            assertTrue(e.getMessage().contains("malformed"), e.getMessage());
+        }
+    }
+
+    @Test
+    void emptyStreamIsJustEos() {
+        assertEquals(List.of(), roundTrip(Codec.longs(), List.of()));
+    }
+
+    @Test
+    void tenMillionLongsInOrder() {
+        long n = 10_000_000L;
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(),
+                        NetOptions.defaults())) {
+                    for (long i = 0; i < n; i++) out.send(i);
+                }
+            });
+            long expect = 0;
+            for (Long x; (x = in.take()) != null; expect++) {
+                if (x != expect) fail("item " + expect + " arrived as " + x);
+            }
+            assertEquals(n, expect);
+            sender.join();
+        }
+    }
+
+    @Test
+    void partialBatchIsFlushedAfterTheDelayWithoutEos() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
+            RemoteInlet<String> in = server.inlet(3, Codec.strings());
+            RemoteOutlet<String> out = client.outlet(3, Codec.strings());
+            out.send("lonely");
+            assertEquals("lonely", in.take()); // arrives although the batch is far from full and no EOS was sent
+            out.send("second");
+            assertEquals("second", in.take());
+            out.close();
+            assertNull(in.take());
+        }
+    }
+
+    @Test
+    void channelsShareOneConnectionAndKeepTheirOrder() throws Exception {
+        int channels = 4;
+        long n = 200_000;
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
+            List<CompletableFuture<Long>> receivers = new ArrayList<>();
+            List<CompletableFuture<Void>> senders = new ArrayList<>();
+            for (int c = 0; c < channels; c++) {
+                RemoteInlet<Long> in = server.inlet(c, Codec.longs());
+                RemoteOutlet<Long> out = client.outlet(c, Codec.longs());
+                long base = c * 1_000_000_000L;
+                senders.add(CompletableFuture.runAsync(() -> {
+                    for (long i = 0; i < n; i++) out.send(base + i);
+                    out.close();
+                }));
+                receivers.add(CompletableFuture.supplyAsync(() -> {
+                    long k = 0;
+                    for (Long x; (x = in.take()) != null; k++) {
+                        if (x != base + k) throw new AssertionError("channel order broken at " + k + ": " + x);
+                    }
+                    return k;
+                }));
+            }
+            for (var r : receivers) assertEquals(n, r.get());
+            for (var s : senders) s.get();
+        }
+    }
+
+    @Test
+    void slowReceiverBlocksSenderWithinTheWindow() throws Exception {
+        NetOptions opts = NetOptions.defaults().withWindowBytes(64 * 1024).withBatchBytes(4096);
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, opts)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), opts);
+            long n = 1_000_000;
+            Thread sender = new Thread(() -> {
+                for (long i = 0; i < n; i++) out.send(i);
+                out.close();
+            });
+            sender.start();
+            // wait until the sender is parked for window (the receiver has consumed nothing)
+            while (!(sender.getState() == Thread.State.TIMED_WAITING && isWaitingForWindow(sender))) Thread.onSpinWait();
+            long sent = out.sentCount();
+            assertTrue(sent <= (64 * 1024 + 4096) / 8, "sent " + sent + " items with nothing consumed");
+            long k = 0;
+            for (Long x; (x = in.take()) != null; k++) assertEquals(k, x);
+            assertEquals(n, k);
+            sender.join();
+        }
+    }
+
+    private static boolean isWaitingForWindow(Thread t) {
+        for (StackTraceElement e : t.getStackTrace()) if (e.getMethodName().equals("nextBatch")) return true;
+        return false;
+    }
+
+    @Test
+    void badArgumentsAreRefusedAtTheBoundary() {
+        NetOptions small = NetOptions.defaults().withMaxFrameBytes(1024);
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, small)) {
+            server.inlet(1, Codec.bytes());
+            assertThrows(IllegalStateException.class, () -> server.inlet(1, Codec.bytes()));
+            try (NetClient client = NetClient.connect("127.0.0.1", server.port(), small)) {
+                RemoteOutlet<byte[]> out = client.outlet(1, Codec.bytes());
+                assertThrows(NullPointerException.class, () -> out.send(null));
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> out.send(new byte[5000]));
+                assertTrue(e.getMessage().contains("maximum frame size"), e.getMessage());
+                out.close();
+                assertThrows(IllegalStateException.class, () -> out.send(new byte[1]));
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> NetOptions.defaults().withFlushDelay(Duration.ZERO));
+    }
+
+    @Test
+    void abortFailsTheReceiver() {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), NetOptions.defaults());
+            out.send(1L);
+            assertEquals(1L, in.take());
+            out.abort();
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+            assertTrue(e.getMessage().contains("aborted"), e.getMessage());
+        }
+    }
+}

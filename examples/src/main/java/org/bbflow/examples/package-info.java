@@ -1,0 +1,4 @@
+/**
+ * Runnable BBFlow programs and the command-line entry point.
+ */
+package org.bbflow.examples;
