@@ -44,7 +44,7 @@ public final class BkdTree implements AutoCloseable {
     private final CopyOnWriteArrayList<InsertBuffer> buffers = new CopyOnWriteArrayList<>();
     private final ThreadLocal<InsertBuffer> localBuffer;
     private final ThreadLocal<ReaderSlot> localSlot;
-    private final Merger merger;
+    final Merger merger;
     private final MergeStage mergeStage;
     private volatile boolean closed;
 
@@ -61,7 +61,7 @@ public final class BkdTree implements AutoCloseable {
         this.localSlot = ThreadLocal.withInitial(reclaimer::register);
         this.merger = new Merger(this);
         this.mergeStage = b.merging
-                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd")
+                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
                 : null;
         reclaimer.start("bkd-reclaimer");
         if (mergeStage != null) {
@@ -233,6 +233,8 @@ public final class BkdTree implements AutoCloseable {
     /**
      * Waits until the background merges have caught up: no ticket queued or running and no level
      * with enough trees for another merge. Does not flush any buffer.
+     *
+     * @throws IllegalStateException if a background merge failed (its exception is the cause)
      */
     public void awaitMerges() throws InterruptedException {
         checkOpen();
@@ -240,6 +242,7 @@ public final class BkdTree implements AutoCloseable {
             return;
         }
         for (;;) {
+            checkMerges();
             while (mergeStage.backlog() > 0) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
@@ -248,6 +251,7 @@ public final class BkdTree implements AutoCloseable {
                 checkOpen();
             }
             if (!merger.hasWork()) {
+                checkMerges();
                 return;
             }
             mergeStage.submit();
@@ -334,6 +338,13 @@ public final class BkdTree implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- internals
+
+    private void checkMerges() {
+        Throwable t = mergeStage.failure();
+        if (t != null) {
+            throw new IllegalStateException("a background merge failed: " + t, t);
+        }
+    }
 
     void checkOpen() {
         if (closed) {
@@ -455,6 +466,7 @@ public final class BkdTree implements AutoCloseable {
         private boolean merging = true;
         private boolean poisonReclaimed;
         private int expectedTombstones = 1 << 16;
+        private boolean plainThreadMerges;
 
         private Builder(int dims) {
             if (dims < 1 || dims > MAX_DIMS) {
@@ -526,6 +538,12 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalArgumentException("expectedTombstones must be at least 1, got " + n);
             }
             expectedTombstones = n;
+            return this;
+        }
+
+        /** Runs merges on plain threads instead of a BBFlow flow (package-private: tests and fallback). */
+        Builder plainThreadMerges(boolean on) {
+            plainThreadMerges = on;
             return this;
         }
 

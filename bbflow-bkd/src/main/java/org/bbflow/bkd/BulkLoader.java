@@ -46,7 +46,24 @@ final class BulkLoader {
             minSeq = Math.min(minSeq, seqs[i]);
         }
         if (n > 0) {
-            build(0, n, new int[dims]);
+            int maxDepth = 2;
+            for (int l = leaves; l > 1; l = (l + 1) / 2) {
+                maxDepth++;
+            }
+            boundsLo = new long[maxDepth + 1][dims];
+            boundsHi = new long[maxDepth + 1][dims];
+            long[] lo = boundsLo[0];
+            long[] hi = boundsHi[0];
+            java.util.Arrays.fill(lo, Long.MAX_VALUE);
+            java.util.Arrays.fill(hi, Long.MIN_VALUE);
+            for (int i = 0, off = 0; i < n; i++, off += dims) {
+                for (int d = 0; d < dims; d++) {
+                    long v = coords[off + d];
+                    lo[d] = Math.min(lo[d], v);
+                    hi[d] = Math.max(hi[d], v);
+                }
+            }
+            build(0, n, new int[dims], 0);
         }
         KdTree t = new KdTree(dims, n, level, coords, ids, seqs, minSeq,
                 nodeFrom, nodeTo, nodeRight, nodeMin, nodeMax);
@@ -56,56 +73,81 @@ final class BulkLoader {
         return t;
     }
 
-    private int build(int from, int to, int[] splits) {
+    private long[][] boundsLo;
+    private long[][] boundsHi;
+
+    /**
+     * Builds the subtree over {@code [from, to)}. {@code lo}/{@code hi} are bounds of the range
+     * inherited from the split planes above (exact at the root); they only steer the choice of the
+     * split dimension. The stored node boxes are exact: leaves scan their points, inner nodes take
+     * the union of their children, so no level rescans all points.
+     */
+    private int build(int from, int to, int[] splits, int depth) {
         int node = nextNode++;
         nodeFrom[node] = from;
         nodeTo[node] = to;
         int base = node * dims;
-        for (int d = 0; d < dims; d++) {
-            nodeMin[base + d] = Long.MAX_VALUE;
-            nodeMax[base + d] = Long.MIN_VALUE;
-        }
-        for (int i = from, off = from * dims; i < to; i++, off += dims) {
-            for (int d = 0; d < dims; d++) {
-                long v = c[off + d];
-                if (v < nodeMin[base + d]) {
-                    nodeMin[base + d] = v;
-                }
-                if (v > nodeMax[base + d]) {
-                    nodeMax[base + d] = v;
-                }
-            }
-        }
         int count = to - from;
         if (count <= leafSize) {
             nodeRight[node] = -1;
+            for (int d = 0; d < dims; d++) {
+                nodeMin[base + d] = Long.MAX_VALUE;
+                nodeMax[base + d] = Long.MIN_VALUE;
+            }
+            for (int i = from, off = from * dims; i < to; i++, off += dims) {
+                for (int d = 0; d < dims; d++) {
+                    long v = c[off + d];
+                    if (v < nodeMin[base + d]) {
+                        nodeMin[base + d] = v;
+                    }
+                    if (v > nodeMax[base + d]) {
+                        nodeMax[base + d] = v;
+                    }
+                }
+            }
             return node;
         }
-        int dim = splitDimension(base, splits);
+        long[] lo = boundsLo[depth];
+        long[] hi = boundsHi[depth];
+        int dim = splitDimension(lo, hi, splits);
         int leaves = (count + leafSize - 1) / leafSize;
         int mid = from + ((leaves + 1) / 2) * leafSize;
         select(dim, from, to, mid);
+        long splitValue = value(mid, dim);
+        long[] childLo = boundsLo[depth + 1];
+        long[] childHi = boundsHi[depth + 1];
         splits[dim]++;
-        build(from, mid, splits);
-        nodeRight[node] = build(mid, to, splits);
+        System.arraycopy(lo, 0, childLo, 0, dims);
+        System.arraycopy(hi, 0, childHi, 0, dims);
+        childHi[dim] = splitValue;
+        int left = build(from, mid, splits, depth + 1);
+        System.arraycopy(lo, 0, childLo, 0, dims);
+        System.arraycopy(hi, 0, childHi, 0, dims);
+        childLo[dim] = splitValue;
+        int right = build(mid, to, splits, depth + 1);
         splits[dim]--;
+        nodeRight[node] = right;
+        for (int d = 0; d < dims; d++) {
+            nodeMin[base + d] = Math.min(nodeMin[left * dims + d], nodeMin[right * dims + d]);
+            nodeMax[base + d] = Math.max(nodeMax[left * dims + d], nodeMax[right * dims + d]);
+        }
         return node;
     }
 
-    private int splitDimension(int base, int[] splits) {
+    private int splitDimension(long[] lo, long[] hi, int[] splits) {
         int maxSplits = 0;
         for (int d = 0; d < dims; d++) {
             maxSplits = Math.max(maxSplits, splits[d]);
         }
         for (int d = 0; d < dims; d++) {
-            if (splits[d] < maxSplits / 2 && nodeMax[base + d] != nodeMin[base + d]) {
+            if (splits[d] < maxSplits / 2 && hi[d] != lo[d]) {
                 return d;
             }
         }
         int best = 0;
-        long bestSpan = nodeMax[base] - nodeMin[base];
+        long bestSpan = hi[0] - lo[0];
         for (int d = 1; d < dims; d++) {
-            long span = nodeMax[base + d] - nodeMin[base + d];
+            long span = hi[d] - lo[d];
             if (Long.compareUnsigned(span, bestSpan) > 0) {
                 best = d;
                 bestSpan = span;

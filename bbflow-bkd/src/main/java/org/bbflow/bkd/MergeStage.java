@@ -20,6 +20,9 @@ interface MergeStage {
     /** Stops the workers (a merge in progress finishes first). */
     void close();
 
+    /** The first exception a merge threw, or null. */
+    Throwable failure();
+
     /** How the stage runs, for statistics. */
     String kind();
 }

@@ -4,7 +4,10 @@ package org.bbflow.bkd;
 final class MergeStages {
     private MergeStages() {}
 
-    static MergeStage create(Merger merger, int workers, int backlog, String name) {
-        return new ThreadMergeStage(merger, workers, backlog, name);
+    /** The BBFlow flow by default; plain threads when {@code plainThreads} (kept as a fallback). */
+    static MergeStage create(Merger merger, int workers, int backlog, String name, boolean plainThreads) {
+        return plainThreads
+                ? new ThreadMergeStage(merger, workers, backlog, name)
+                : new FlowMergeStage(merger, workers, backlog);
     }
 }

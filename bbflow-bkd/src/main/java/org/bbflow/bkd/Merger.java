@@ -10,6 +10,8 @@ import java.util.List;
  */
 final class Merger {
     private final BkdTree owner;
+    /** Test hook run before every merge (null in production). */
+    volatile Runnable beforeMerge;
 
     Merger(BkdTree owner) {
         this.owner = owner;
@@ -72,6 +74,10 @@ final class Merger {
 
     /** Bulk-loads the live points of {@code inputs} into one tree (null if none survive). */
     KdTree merge(KdTree[] inputs) {
+        Runnable hook = beforeMerge;
+        if (hook != null) {
+            hook.run();
+        }
         int dims = owner.dims;
         long total = 0;
         for (KdTree t : inputs) {
@@ -113,6 +119,11 @@ final class Merger {
             }
             throw e;
         }
+        install(job, out);
+    }
+
+    /** Swaps a merged tree into the forest, retires its inputs and purges dead tombstones. */
+    void install(KdTree[] job, KdTree out) {
         owner.install(job, out);
         owner.merges.incrementAndGet();
         purgeTombstones();

@@ -108,6 +108,11 @@ final class ThreadMergeStage implements MergeStage {
     }
 
     @Override
+    public Throwable failure() {
+        return failure.get();
+    }
+
+    @Override
     public String kind() {
         return "threads";
     }

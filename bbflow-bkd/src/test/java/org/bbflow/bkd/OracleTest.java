@@ -27,7 +27,7 @@ class OracleTest {
         int dims = 1 + r.nextInt(3);
         int grid = 5 + r.nextInt(40);
         try (BkdTree tree = BkdTree.builder(dims).leafSize(2 + r.nextInt(16)).bufferSize(1 + r.nextInt(64))
-                .mergeFactor(2 + r.nextInt(3)).build()) {
+                .mergeFactor(2 + r.nextInt(3)).plainThreadMerges(seed % 2 == 0).build()) {
             Oracle oracle = new Oracle();
             List<Oracle.Pt> inserted = new ArrayList<>();
             long nextId = 0;

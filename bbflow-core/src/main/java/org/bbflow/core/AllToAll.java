@@ -38,8 +38,11 @@ public final class AllToAll<I, O> extends Composite<I, O> {
             throw new IllegalArgumentException("an all-to-all needs at least one member on each side, got "
                     + left.size() + " left and " + right.size() + " right");
         }
-        if (left.contains(null) || right.contains(null)) {
-            throw new IllegalArgumentException("null member in an all-to-all");
+        for (Block<?, ?> b : left) {
+            Objects.requireNonNull(b, "null left member in an all-to-all");
+        }
+        for (Block<?, ?> b : right) {
+            Objects.requireNonNull(b, "null right member in an all-to-all");
         }
         return new AllToAll<>(left, right);
     }

@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  *   <li>{@link #feedback()}: workers send results back to the emitter ({@code out.send(x)}) and may
  *       send forward to the collector with {@code out.sendTo(1, x)}; {@link #feedbackFromCollector()}
  *       closes the loop from the collector instead. The loop ends once the emitter's upstream has
- *       ended (or its {@code generate} returned) and no item is left inside the loop.</li>
+ *       ended (or its {@code generate} returned) and no item is left inside the loop. Feedback
+ *       channels are unbounded (as in FastFlow), so a loop can never deadlock on a full way back.</li>
  * </ul>
  *
  * @param <I> input type
@@ -118,7 +119,7 @@ public final class Farm<I, O> extends Composite<I, O> {
      * Replaces the default emitter. Its outputs are the workers' input ports, in worker order;
      * {@link Outbox#send} follows the dispatch policy.
      */
-    public Farm<I, O> emitter(Node<? super I, ?> node) {
+    public Farm<I, O> emitter(Node<?, ?> node) {
         checkModifiable();
         this.emitter = Objects.requireNonNull(node, "node");
         this.hasEmitter = true;
@@ -212,6 +213,18 @@ public final class Farm<I, O> extends Composite<I, O> {
             }
             if (feedback != Feedback.NONE) {
                 throw new IllegalStateException(where + ": an ordered farm cannot have feedback");
+            }
+        }
+        if (collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) {
+            // A strict collector waits on one worker at a time; it can only keep up with an emitter
+            // that feeds the workers in the same rhythm (otherwise bounded channels stall the farm).
+            Dispatch.Kind k = dispatch.kind;
+            boolean fits = collect == Collect.ROUND_ROBIN ? k == Dispatch.Kind.ROUND_ROBIN
+                    : k == Dispatch.Kind.ROUND_ROBIN || k == Dispatch.Kind.SCATTER || k == Dispatch.Kind.BROADCAST;
+            if (!fits || !hasEmitter) {
+                throw new IllegalStateException(where + ": collector policy " + collect + " reads the workers in strict"
+                        + " turn and needs the farm's own round-robin" + (collect == Collect.GATHER ? ", scatter or broadcast" : "")
+                        + " emitter, not " + (hasEmitter ? dispatch.toString() : "no emitter") + "; use FIRST_COME or ORDERED");
             }
         }
         if (feedback != Feedback.NONE && !hasEmitter) {

@@ -99,7 +99,9 @@ public final class Flow {
                 }
             } else {
                 for (Edge e : v.in) {
-                    e.channel = Channel.create(e.spec != null ? e.spec : defaults);
+                    // A feedback channel is unbounded: were it bounded, a head blocked on a full
+                    // forward channel and a loop member blocked on a full way back would deadlock.
+                    e.channel = e.back ? Channel.spscUnbounded() : Channel.create(e.spec != null ? e.spec : defaults);
                 }
             }
         }

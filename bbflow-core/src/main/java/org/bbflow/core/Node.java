@@ -47,7 +47,10 @@ public non-sealed interface Node<I, O> extends Block<I, O> {
         if (lambda >= 0) {
             n = n.substring(0, lambda);
         }
-        return n.isEmpty() ? "node" : n;
+        if (n.isEmpty()) {
+            return this instanceof Source ? "source" : "node";
+        }
+        return n;
     }
 
     /**

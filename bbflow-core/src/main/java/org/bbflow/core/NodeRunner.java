@@ -44,6 +44,7 @@ final class NodeRunner implements Runnable, NodeContext {
     private OutboxImpl outbox;
     private final Loop loop;
     private final boolean loopHead;
+    private final boolean isSource;
 
     // context state
     private int inputIndex = -1;
@@ -79,6 +80,7 @@ final class NodeRunner implements Runnable, NodeContext {
         this.idler = strategy.newIdler();
         this.loop = vertex.loop;
         this.loopHead = loop != null && loop.head == vertex;
+        this.isSource = node instanceof Source;
     }
 
     /** Called once channels exist, before threads start. */
@@ -395,6 +397,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void deliver(int i, Object x) throws Exception {
         if (cancel.raised) {
             throw Cancelled.INSTANCE;
@@ -405,7 +408,11 @@ final class NodeRunner implements Runnable, NodeContext {
             deliverUnit(x);
         } else {
             itemsIn++;
-            node.onItem(x, outbox);
+            if (isSource) {
+                ((Source<Object>) (Node<?, ?>) node).onFeedback(x, outbox);
+            } else {
+                node.onItem(x, outbox);
+            }
         }
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
             loop.headWaiter.wakeIfParked();

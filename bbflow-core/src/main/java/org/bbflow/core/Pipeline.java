@@ -19,6 +19,10 @@ import java.util.Objects;
  * RunStats stats = p.run();
  * }</pre>
  *
+ * <p>Item types are checked by the compiler for the typed two-stage {@link #of(Block, Block)};
+ * the varargs form and {@link #then} accept any stage, since Java cannot type a chain of
+ * arbitrary length: a mismatch shows up as a {@link ClassCastException} in the receiving node.
+ *
  * <p>{@link #feedback()} closes the pipeline into a loop: the last stage's output ports feed the
  * first stage (which must have exactly one input port) and the loop ends once the first stage's
  * upstream has ended and no item is left inside the loop.
@@ -62,17 +66,17 @@ public final class Pipeline<I, O> extends Composite<I, O> {
     }
 
     /** Appends a stage (FastFlow's {@code appendBlock}), wired with {@link Topology#AUTO}. */
-    public <R> Pipeline<I, R> then(Block<? super O, R> next) {
+    public <R> Pipeline<I, R> then(Block<?, R> next) {
         return then(next, Topology.AUTO, null);
     }
 
     /** Appends a stage wired with the given topology. */
-    public <R> Pipeline<I, R> then(Block<? super O, R> next, Topology topology) {
+    public <R> Pipeline<I, R> then(Block<?, R> next, Topology topology) {
         return then(next, topology, null);
     }
 
     /** Appends a stage whose incoming channels follow {@code spec}. */
-    public <R> Pipeline<I, R> then(Block<? super O, R> next, ChannelSpec spec) {
+    public <R> Pipeline<I, R> then(Block<?, R> next, ChannelSpec spec) {
         return then(next, Topology.AUTO, spec);
     }
 
@@ -83,7 +87,7 @@ public final class Pipeline<I, O> extends Composite<I, O> {
      * @param spec the channels of that connection, or null for the flow's default
      */
     @SuppressWarnings("unchecked")
-    public <R> Pipeline<I, R> then(Block<? super O, R> next, Topology topology, ChannelSpec spec) {
+    public <R> Pipeline<I, R> then(Block<?, R> next, Topology topology, ChannelSpec spec) {
         Objects.requireNonNull(next, "next");
         Objects.requireNonNull(topology, "topology");
         checkModifiable();

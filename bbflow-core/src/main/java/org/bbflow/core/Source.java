@@ -4,8 +4,11 @@ package org.bbflow.core;
  * A node without input that generates a stream: {@link #generate} is called once after
  * {@link #init}; when it returns, {@link #onEos} is called and end of stream is sent.
  *
- * <p>A source that is the head of a feedback loop ({@link Pipeline#feedback()}) also receives the
- * items fed back through {@link #onItem}; other sources never receive items.
+ * <p>A source that is the head of a feedback loop ({@link Pipeline#feedback()}, or the emitter of a
+ * {@link Farm#feedback()} farm) receives the items fed back through {@link #onFeedback} after
+ * {@code generate} has returned (meanwhile they wait in the loop's unbounded feedback channel); the
+ * loop ends when nothing is left in it. Other sources never receive
+ * items.
  *
  * @param <O> output item type
  */
@@ -14,7 +17,16 @@ public interface Source<O> extends Node<Void, O> {
     /** Sends the stream. Returns when the stream is complete. */
     void generate(Outbox<O> out) throws Exception;
 
-    /** Receives items of a feedback loop this source heads; by default refuses them. */
+    /**
+     * Receives an item fed back to this source by the loop it heads. By default refuses it.
+     *
+     * @param item the item, typed as the loop's last stage produces it (usually {@code O})
+     */
+    default void onFeedback(O item, Outbox<O> out) throws Exception {
+        throw new IllegalStateException("source '" + name() + "' heads a feedback loop but does not override onFeedback");
+    }
+
+    /** Sources take no input: never called by the runtime. */
     @Override
     default void onItem(Void item, Outbox<O> out) throws Exception {
         throw new IllegalStateException("source '" + name() + "' received an item but takes no input");

@@ -18,12 +18,16 @@ final class Runs {
     }
 
     static RunStats run(Block<?, ?> block, FlowOptions options) {
+        return run(block, options, DEADLINE);
+    }
+
+    static RunStats run(Block<?, ?> block, FlowOptions options, Duration deadline) {
         Flow flow = Flow.start(block, options);
         try {
-            return flow.join(DEADLINE);
+            return flow.join(deadline);
         } catch (TimeoutException e) {
             flow.cancel();
-            throw new AssertionError("flow did not end within " + DEADLINE + ":\n" + flow.stats().table(), e);
+            throw new AssertionError("flow did not end within " + deadline + ":\n" + flow.stats().table(), e);
         }
     }
 

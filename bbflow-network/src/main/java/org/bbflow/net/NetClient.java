@@ -62,6 +62,7 @@ public final class NetClient implements AutoCloseable {
     // event-loop confined
     private Channel channel;
     private boolean ready;
+    private boolean idle;
     private long downSince = System.nanoTime();
     private int attempt;
     private Throwable lastCause;
@@ -123,7 +124,14 @@ public final class NetClient implements AutoCloseable {
         RemoteChannelException f = fatal;
         if (f != null) out.fail(f);
         loop.execute(() -> {
-            if (ready) out.attach(channel);
+            if (ready) {
+                out.attach(channel);
+            } else if (idle) {
+                idle = false;
+                downSince = System.nanoTime();
+                attempt = 0;
+                connectNow();
+            }
         });
         return out;
     }
@@ -176,6 +184,13 @@ public final class NetClient implements AutoCloseable {
         if (ch != channel) return;
         channel = null;
         if (cause != null) lastCause = cause;
+        if (closed) return;
+        if (outlets.isEmpty()) { // nothing to deliver: reconnect only when an outlet opens
+            ready = false;
+            idle = true;
+            LOG.log(Level.DEBUG, "connection to {0} closed while idle", peer());
+            return;
+        }
         if (ready) {
             ready = false;
             downSince = System.nanoTime();
@@ -207,6 +222,19 @@ public final class NetClient implements AutoCloseable {
         private final byte[] clientNonce = Wire.nonce();
         private boolean welcomed;
         private byte[] serverNonce;
+        private ScheduledFuture<?> handshakeTimer;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
+            handshakeTimer = ctx.executor().schedule(() -> {
+                if (!welcomed) {
+                    lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
+                    ctx.close();
+                }
+            }, t, TimeUnit.MILLISECONDS);
+            ctx.fireChannelActive();
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -255,6 +283,7 @@ public final class NetClient implements AutoCloseable {
                     return;
                 }
                 welcomed = true;
+                handshakeTimer.cancel(false);
                 ctx.pipeline().get(Wire.FrameDecoder.class).handshakeDone(options.maxFrameBytes());
                 long hb = options.heartbeat().toMillis();
                 ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
@@ -286,7 +315,7 @@ public final class NetClient implements AutoCloseable {
                     Wire.need(f, 4, "REJECT");
                     RemoteOutlet<?> o = outlets.get(f.readInt());
                     String reason = Wire.readText(f);
-                    if (o != null) o.fail(new RemoteChannelException("refused by " + peer() + ": " + reason));
+                    if (o != null) o.onReject(reason, ctx.channel());
                 }
                 case Wire.PING -> { }
                 default -> throw new Wire.ProtocolException("unexpected frame type " + type);
@@ -322,6 +351,7 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
+            if (handshakeTimer != null) handshakeTimer.cancel(false);
             down(ctx.channel(), null);
         }
     }

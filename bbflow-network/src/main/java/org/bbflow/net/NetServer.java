@@ -191,10 +191,11 @@ public final class NetServer implements AutoCloseable {
                     int ch = f.readInt();
                     long stream = f.readLong();
                     RemoteInlet<?> inlet = inlets.get(ch);
-                    String refusal = inlet == null ? "no inlet with channel id " + ch + " on port " + port()
+                    String refusal = inlet == null ? Wire.NO_INLET + ch + " on port " + port()
                             : inlet.attach(this, stream);
                     if (refusal != null) {
-                        LOG.log(Level.WARNING, "refusing channel {0} from {1}: {2}", ch, remote(), refusal);
+                        LOG.log(inlet == null ? Level.DEBUG : Level.WARNING, "refusing channel {0} from {1}: {2}",
+                                ch, remote(), refusal);
                         ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, refusal), ctx.voidPromise());
                     } else {
                         attached.put(ch, inlet);

@@ -108,6 +108,55 @@ public final class RemoteInlet<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * Hands every remaining item to {@code sink} until the end of the stream; returns how many.
+     * Same failures as {@link #take()}.
+     */
+    public long drain(java.util.function.Consumer<? super T> sink) {
+        long n = 0;
+        for (T item; (item = take()) != null; n++) sink.accept(item);
+        return n;
+    }
+
+    /**
+     * The primitive fast path of an inlet whose codec is {@link Codec#longs()}: hands every remaining
+     * item to {@code sink} without boxing until the end of the stream; returns how many. Same
+     * failures as {@link #take()}; may be mixed with {@link #take()}.
+     *
+     * @throws IllegalStateException if this inlet's codec is not {@link Codec#longs()}
+     */
+    public long drainLongs(java.util.function.LongConsumer sink) {
+        if (codec != BuiltinCodecs.LONG) {
+            throw new IllegalStateException("drainLongs needs an inlet with Codec.longs(), this one has " + codec);
+        }
+        long n = 0;
+        for (;;) {
+            if (failSeen) throw failure;
+            if (remaining > 0) {
+                ByteBuf p = frame.payload;
+                int k = remaining;
+                remaining = 0;
+                for (int i = 0; i < k; i++) sink.accept(p.readLong());
+                n += k;
+                finishFrame();
+                continue;
+            }
+            Object o = queue.poll();
+            if (o == null) {
+                if (eosSeen) return n;
+                await();
+            } else if (o instanceof InFrame f) {
+                frame = f;
+                remaining = f.count;
+            } else if (o == EOS) {
+                eosSeen = true;
+                return n;
+            } else {
+                failSeen = true;
+            }
+        }
+    }
+
     /** Whether {@link #take()} has returned the end of the stream. */
     public boolean isEos() {
         return eosSeen;

@@ -64,6 +64,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private boolean attached;
     private boolean eosSent;
     private boolean released;
+    private long firstRejectNanos;
 
     RemoteOutlet(NetClient client, int channelId, Codec<T> codec) {
         this.client = client;
@@ -111,6 +112,27 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             b.buf.writeBytes(s);
             if (s.capacity() > 1 << 16) scratch = null;
         }
+        b.count++;
+        COMMITTED.setRelease(b, ((long) b.count << 32) | b.buf.writerIndex());
+        seq++;
+    }
+
+    /**
+     * Sends one {@code long} without boxing: the primitive fast path of an outlet whose codec is
+     * {@link Codec#longs()}. Same semantics as {@link #send}.
+     *
+     * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}
+     */
+    public void sendLong(long item) {
+        if (codec != BuiltinCodecs.LONG) {
+            throw new IllegalStateException("sendLong needs an outlet with Codec.longs(), this one has " + codec);
+        }
+        RemoteChannelException f = failure;
+        if (f != null) throw dropCurrent(f);
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        Batch b = current;
+        if (b == null || b.buf.writableBytes() < 8) b = nextBatch(8);
+        b.buf.writeLong(item);
         b.count++;
         COMMITTED.setRelease(b, ((long) b.count << 32) | b.buf.writerIndex());
         seq++;
@@ -252,6 +274,22 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         if (released) return;
         channel = ch;
         ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId), ch.voidPromise());
+    }
+
+    /** The server has no inlet with this id yet (retry until the peer timeout) or refused the stream. */
+    void onReject(String reason, Channel ch) {
+        if (released) return;
+        if (reason.startsWith(Wire.NO_INLET)) {
+            long now = System.nanoTime();
+            if (firstRejectNanos == 0) firstRejectNanos = now;
+            if (now - firstRejectNanos < client.options().peerTimeout().toNanos()) {
+                client.loop().schedule(() -> {
+                    if (channel == ch && ch.isActive()) attach(ch);
+                }, 50, java.util.concurrent.TimeUnit.MILLISECONDS);
+                return;
+            }
+        }
+        fail(new RemoteChannelException("refused by " + client.peer() + ": " + reason));
     }
 
     void onAttached(long next, long consumed, long receiverWindow) {

@@ -44,6 +44,9 @@ final class Wire {
     static final byte CHALLENGE = 1, HELLO = 2, WELCOME = 3, ERROR = 4, PING = 5;
     static final byte ATTACH = 10, ATTACHED = 11, REJECT = 12, DATA = 13, ACK = 14, EOS = 15, EOS_ACK = 16, ABORT = 17;
 
+    /** Start of the REJECT reason for a channel id without inlet (yet): the sender retries until the peer timeout. */
+    static final String NO_INLET = "no inlet with channel id ";
+
     /** Bytes of a DATA frame before its payload, including the length prefix. */
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
 

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Source;
@@ -24,9 +25,11 @@ import org.bbflow.core.Source;
 public final class ChunkSource implements Source<Chunk> {
     private final ByteInput input;
     private final ChunkPool pool;
+    private final BooleanSupplier cancelledCheck = this::cancelled;
     private NodeContext context;
-    private long chunks;
-    private long bytes;
+    // Written by the source thread only; volatile so other threads (tests, monitors) see progress.
+    private volatile long chunks;
+    private volatile long bytes;
 
     private ChunkSource(ByteInput input, ChunkPool pool) {
         this.input = input;
@@ -93,7 +96,7 @@ public final class ChunkSource implements Source<Chunk> {
         final int size = pool.bufferSize();
         boolean eof = false;
         while (!eof) {
-            Chunk c = pool.acquire(this::cancelled);
+            Chunk c = pool.acquire(cancelledCheck);
             if (c == null) {
                 return; // cancelled while waiting for a buffer
             }

@@ -62,9 +62,19 @@ public final class IpcSink<T> implements Node<T, Void> {
 
     @Override
     public void close() {
-        if (sender != null && !ended) {
-            sender.closeAsFailed();
+        if (ended) {
+            return;
         }
+        if (sender == null) {
+            // The flow failed before this sink started: still tell the consumer this producer failed,
+            // rather than leaving it waiting for a producer that never attaches.
+            try {
+                sender = IpcSender.open(file, codec, options);
+            } catch (RuntimeException e) {
+                return;
+            }
+        }
+        sender.closeAsFailed();
     }
 
     @Override

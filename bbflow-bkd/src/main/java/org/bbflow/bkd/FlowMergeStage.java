@@ -1,0 +1,166 @@
+package org.bbflow.bkd;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bbflow.core.Channel;
+import org.bbflow.core.ChannelSpec;
+import org.bbflow.core.Dispatch;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.FlowOptions;
+import org.bbflow.core.Node;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.WaitStrategy;
+
+/**
+ * The background bulk-loaders as a BBFlow flow:
+ * {@code fromChannel(tickets) -> farm of merge workers -> sink(install)}.
+ *
+ * <p>The bounded MPSC ticket channel is the backlog: inserters {@code put} a ticket after
+ * publishing a tree and wait (parked) while it is full. A worker, per ticket, claims and
+ * bulk-loads jobs while some level has enough unclaimed trees and sends each merged tree on; the
+ * single sink swaps it into the forest, retires the inputs and offers (never waits for) a ticket
+ * so the next level gets looked at. Nothing in the flow waits on its own input channel, so a full
+ * backlog cannot deadlock it. The flow's internal edges hold at most two items each, so the
+ * backlog seen by inserters is the ticket channel plus a handful of tickets inside the flow.
+ */
+final class FlowMergeStage implements MergeStage {
+    private static final Object TICKET = new Object();
+
+    /** A merged tree on its way to the sink, or the end of one ticket's work. */
+    private record Outcome(KdTree[] inputs, KdTree output, boolean ticketDone) {}
+
+    private static final Outcome DONE = new Outcome(null, null, true);
+
+    private final Merger merger;
+    private final int workers;
+    private final Channel<Object> tickets;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private volatile boolean closed;
+    private Flow flow;
+
+    FlowMergeStage(Merger merger, int workers, int backlog) {
+        this.merger = merger;
+        this.workers = workers;
+        this.tickets = Channel.<Object>mpsc(Math.max(2, backlog)).waitStrategy(WaitStrategy.blocking());
+    }
+
+    @Override
+    public void start() {
+        Farm<Object, Outcome> farm = Farm.<Object, Outcome>of(workers, () -> Nodes.flatMap(this::work))
+                .dispatch(Dispatch.onDemand());
+        Node<Outcome, Void> install = Nodes.sink(this::install);
+        Pipeline<Void, Void> pipeline = Pipeline.of(Nodes.fromChannel(tickets), farm, install);
+        flow = Flow.start(pipeline, FlowOptions.defaults()
+                .waitStrategy(WaitStrategy.blocking())
+                .channels(ChannelSpec.bounded(2))
+                .daemon(true));
+    }
+
+    /** Merge worker: one ticket in, zero or more merged trees and one DONE out. */
+    private void work(Object ticket, Outbox<Outcome> out) {
+        try {
+            KdTree[] job;
+            while (!closed && (job = merger.claim()) != null) {
+                KdTree merged;
+                try {
+                    merged = merger.merge(job);
+                } catch (RuntimeException | Error e) {
+                    for (KdTree t : job) {
+                        t.claimed.set(false);
+                    }
+                    throw e;
+                }
+                out.send(new Outcome(job, merged, false));
+            }
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        out.send(DONE);
+    }
+
+    /** Sink: installs merged trees (single thread) and accounts for finished tickets. */
+    private void install(Outcome o) {
+        if (o.ticketDone()) {
+            inFlight.decrementAndGet();
+            return;
+        }
+        try {
+            merger.install(o.inputs(), o.output());
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        if (!closed) {
+            offer();
+        }
+    }
+
+    @Override
+    public boolean submit() throws InterruptedException {
+        inFlight.incrementAndGet();
+        try {
+            if (closed) {
+                inFlight.decrementAndGet();
+                return false;
+            }
+            tickets.put(TICKET);
+            return true;
+        } catch (IllegalStateException e) {
+            inFlight.decrementAndGet();
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted while waiting for the merge backlog");
+            }
+            return false;
+        }
+    }
+
+    @Override
+    public boolean offer() {
+        inFlight.incrementAndGet();
+        try {
+            if (!closed && tickets.offer(TICKET)) {
+                return true;
+            }
+        } catch (IllegalStateException closedMeanwhile) {
+            // fall through
+        }
+        inFlight.decrementAndGet();
+        return false;
+    }
+
+    @Override
+    public int backlog() {
+        return inFlight.get();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        tickets.close();
+        if (flow != null) {
+            try {
+                flow.join(Duration.ofSeconds(30));
+            } catch (TimeoutException e) {
+                flow.cancel();
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+            }
+        }
+        inFlight.set(0);
+    }
+
+    @Override
+    public Throwable failure() {
+        return failure.get();
+    }
+
+    @Override
+    public String kind() {
+        return "flow";
+    }
+}

@@ -1,0 +1,146 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+@Timeout(120)
+class FeedbackTest {
+
+    static List<WaitStrategy> strategies() {
+        return List.of(WaitStrategy.backoff(), WaitStrategy.blocking(), WaitStrategy.busySpin());
+    }
+
+    /**
+     * Master-worker (FastFlow's wrap_around): each item loops back until it reaches zero; the
+     * master counts how many times it saw each item. The flow must end by itself.
+     */
+    @ParameterizedTest
+    @MethodSource("strategies")
+    void masterWorkerLoopEndsWhenNothingIsInFlight(WaitStrategy ws) {
+        for (int rep = 0; rep < 10; rep++) {
+            AtomicLong fedBack = new AtomicLong();
+            Runs.Collector<Long> finished = new Runs.Collector<>();
+            Node<Long, Long> master = new Node<>() {
+                NodeContext c;
+
+                @Override
+                public void init(NodeContext c) {
+                    this.c = c;
+                }
+
+                @Override
+                public void onItem(Long x, Outbox<Long> o) {
+                    if (c.fromFeedback()) {
+                        fedBack.incrementAndGet();
+                    }
+                    if (x > 0) {
+                        o.send(x);
+                    } else {
+                        finished.items.add(x);
+                    }
+                }
+            };
+            Farm<Long, Long> farm = Farm.<Long, Long>of(3, () -> Nodes.map((Long x) -> x - 1)).emitter(master).feedback()
+                    .withoutCollector();
+            Runs.run(Pipeline.of(Nodes.range(1, 50), farm), FlowOptions.defaults().waitStrategy(ws));
+            // item k makes k trips: it is fed back k times
+            assertEquals(50 * 51 / 2, fedBack.get());
+            assertEquals(50, finished.get().size());
+        }
+    }
+
+    @RepeatedTest(10)
+    void workersSendForwardWithSendTo1() {
+        Runs.Collector<Long> out = new Runs.Collector<>();
+        Farm<Long, Long> farm = Farm.<Long, Long>of(2, () -> Nodes.<Long, Long>flatMap((x, o) -> {
+            if (x % 2 == 0) {
+                o.sendTo(1, x); // forward to the collector
+            } else {
+                o.send(x + 1); // back to the emitter
+            }
+        })).feedback();
+        Runs.run(Pipeline.of(Nodes.range(1, 100), farm, out.sink()));
+        List<Long> expected = new ArrayList<>();
+        for (long i = 1; i <= 100; i++) {
+            expected.add(i % 2 == 0 ? i : i + 1);
+        }
+        List<Long> got = out.get();
+        Collections.sort(got);
+        Collections.sort(expected);
+        assertEquals(expected, got);
+    }
+
+    @RepeatedTest(10)
+    void feedbackFromCollector() {
+        Runs.Collector<Long> out = new Runs.Collector<>();
+        Node<Long, Long> collector = Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            if (x < 1000) {
+                o.send(x * 2); // back
+            } else {
+                o.sendTo(1, x);
+            }
+        });
+        Farm<Long, Long> farm = Farm.<Long, Long>of(2, () -> Nodes.map((Long x) -> x + 1)).collector(collector)
+                .feedbackFromCollector();
+        Runs.run(Pipeline.of(Nodes.range(1, 20), farm, out.sink()));
+        List<Long> expected = new ArrayList<>();
+        for (long i = 1; i <= 20; i++) {
+            long y = i + 1;
+            while (y < 1000) {
+                y = y * 2 + 1;
+            }
+            expected.add(y);
+        }
+        List<Long> got = out.get();
+        Collections.sort(got);
+        Collections.sort(expected);
+        assertEquals(expected, got);
+    }
+
+    @RepeatedTest(10)
+    void pipelineFeedbackHeadedByASource() {
+        // the source seeds 1..10; the loop doubles items until >= 100 then drops them, recording them
+        List<Long> done = Collections.synchronizedList(new ArrayList<>());
+        Source<Long> looping = new Source<>() {
+            @Override
+            public void generate(Outbox<Long> o) {
+                for (long i = 1; i <= 10; i++) {
+                    o.send(i);
+                }
+            }
+
+            @Override
+            public void onFeedback(Long x, Outbox<Long> o) {
+                o.send(x);
+            }
+        };
+        Node<Long, Long> doubler = Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            if (x >= 100) {
+                done.add(x);
+            } else {
+                o.send(x * 2);
+            }
+        });
+        Runs.run(Pipeline.of(looping, doubler).feedback());
+        List<Long> got = new ArrayList<>(done);
+        Collections.sort(got);
+        List<Long> expected = new ArrayList<>();
+        for (long i = 1; i <= 10; i++) {
+            long y = i;
+            while (y < 100) {
+                y *= 2;
+            }
+            expected.add(y);
+        }
+        Collections.sort(expected);
+        assertEquals(expected, got);
+    }
+}

@@ -1,0 +1,63 @@
+package org.bbflow.core.ipc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.core.Flow;
+import org.bbflow.core.FlowException;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Pipeline;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The IPC source and sink as blocks of core flows. */
+class IpcFlowTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(60)
+    void sinkFlowFeedsSourceFlow() {
+        Path file = dir.resolve("flow");
+        long n = 200_000;
+        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1 << 16));
+        AtomicLong sum = new AtomicLong();
+        AtomicLong count = new AtomicLong();
+        Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> {
+            if (x != count.get() + 1) {
+                throw new AssertionError("out of order: " + x + " after " + count.get());
+            }
+            count.incrementAndGet();
+            sum.addAndGet(x);
+        })));
+        Flow producer = Flow.start(Pipeline.of(Nodes.range(1, n), IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults())));
+        producer.join();
+        consumer.join();
+        assertEquals(n, count.get());
+        assertEquals(n * (n + 1) / 2, sum.get());
+        assertEquals(n, source.receiver().received());
+    }
+
+    @Test
+    @Timeout(60)
+    void failingProducerFlowFailsConsumerFlowWithPeerLost() {
+        Path file = dir.resolve("fail");
+        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults());
+        Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> { })));
+        Flow producer = Flow.start(Pipeline.of(Nodes.range(1, 1000), Nodes.map((Long x) -> {
+            if (x == 500) {
+                throw new IllegalStateException("boom");
+            }
+            return x;
+        }), IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults())));
+        assertThrows(FlowException.class, producer::join);
+        FlowException e = assertThrows(FlowException.class, consumer::join);
+        IpcPeerLostException lost = assertInstanceOf(IpcPeerLostException.class, e.getCause());
+        assertTrue(lost.getMessage().contains("failed"), lost.getMessage());
+    }
+}

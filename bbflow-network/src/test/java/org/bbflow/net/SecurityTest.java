@@ -1,0 +1,111 @@
+package org.bbflow.net;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SecurityTest {
+    static TestCerts serverId;
+    static TestCerts strangerId;
+
+    @BeforeAll
+    static void certificates(@TempDir Path dir) throws Exception {
+        serverId = TestCerts.generate(dir, "server");
+        strangerId = TestCerts.generate(dir, "stranger");
+    }
+
+    private static final byte[] SECRET = "0123456789abcdef-shared".getBytes(StandardCharsets.US_ASCII);
+
+    private static long sendAndCount(NetOptions serverOpts, NetOptions clientOpts, long n) throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, serverOpts)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> out = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), clientOpts)) {
+                    for (long i = 0; i < n; i++) out.send(i);
+                }
+            });
+            long k = 0;
+            for (Long x; (x = in.take()) != null; k++) assertEquals(k, x);
+            s.get();
+            return k;
+        }
+    }
+
+    @Test
+    void tlsWithTrustedCertificateAndSharedSecretWorks() throws Exception {
+        NetOptions srv = NetOptions.defaults().withTls(serverId.server()).withSharedSecret(SECRET);
+        NetOptions cli = NetOptions.defaults().withTls(serverId.clientTrustingThis()).withSharedSecret(SECRET);
+        assertEquals(1_000_000, sendAndCount(srv, cli, 1_000_000));
+    }
+
+    @Test
+    void sharedSecretWithoutTlsWorks() throws Exception {
+        NetOptions o = NetOptions.defaults().withSharedSecret(SECRET);
+        assertEquals(10_000, sendAndCount(o, o, 10_000));
+    }
+
+    @Test
+    void wrongSecretIsRefused() {
+        NetOptions srv = NetOptions.defaults().withSharedSecret(SECRET);
+        NetOptions cli = NetOptions.defaults().withSharedSecret("not-the-secret!!".getBytes(StandardCharsets.US_ASCII));
+        RemoteChannelException e = refused(srv, cli);
+        assertTrue(e.getMessage().contains("authentication failed"), e.getMessage());
+    }
+
+    @Test
+    void missingSecretIsRefused() {
+        RemoteChannelException e = refused(NetOptions.defaults().withSharedSecret(SECRET), NetOptions.defaults());
+        assertTrue(e.getMessage().contains("authentication failed"), e.getMessage());
+    }
+
+    @Test
+    void serverWithoutTheSecretIsNotTrustedByTheClient() {
+        RemoteChannelException e = refused(NetOptions.defaults(), NetOptions.defaults().withSharedSecret(SECRET));
+        assertTrue(e.getMessage().contains("did not prove the shared secret"), e.getMessage());
+    }
+
+    @Test
+    void untrustedServerCertificateIsRefused() throws Exception {
+        NetOptions srv = NetOptions.defaults().withTls(strangerId.server());
+        NetOptions cli = NetOptions.defaults().withTls(serverId.clientTrustingThis());
+        RemoteChannelException e = refused(srv, cli);
+        assertTrue(e.getMessage().contains("TLS"), e.getMessage());
+    }
+
+    @Test
+    void plainClientAgainstTlsServerIsRefused() throws Exception {
+        NetOptions srv = NetOptions.defaults().withTls(serverId.server()).withPeerTimeout(Duration.ofSeconds(2));
+        NetOptions cli = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(2));
+        assertNotNull(refused(srv, cli));
+    }
+
+    /** The client's stream fails; the server's inlet receives nothing and stays usable for an honest peer. */
+    private static RemoteChannelException refused(NetOptions srv, NetOptions cli) {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, srv)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), cli);
+            out.send(1L);
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, out::close);
+            // an honest peer still gets through on the same server
+            CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> good = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), srv)) {
+                    good.send(42L);
+                }
+            });
+            if (srv.ssl() == null) {
+                assertEquals(42L, in.take());
+                assertNull(in.take());
+            }
+            return e;
+        }
+    }
+}

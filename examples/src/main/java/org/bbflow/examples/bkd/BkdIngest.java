@@ -1,0 +1,376 @@
+package org.bbflow.examples.bkd;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.bkd.BkdStats;
+import org.bbflow.bkd.BkdTree;
+import org.bbflow.bkd.BkdWriter;
+import org.bbflow.bkd.Box;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
+import org.bbflow.examples.Args;
+import org.bbflow.examples.Latencies;
+import org.bbflow.examples.Output;
+import org.bbflow.examples.ProgressLine;
+
+/**
+ * Ingests points into a concurrent Bkd-tree with several inserters while readers run window
+ * queries, then checks the index against the points themselves.
+ *
+ * <pre>{@code
+ * BkdTree tree = BkdTree.builder(2).build();
+ * Pipeline.of(pointSource,
+ *             Farm.of(inserters, () -> new Inserter(tree)).withoutCollector())   // each with its own BkdWriter
+ *         .run();
+ * long n = tree.count(Box.of(min, max));   // lock-free, any thread, while inserts go on
+ * }</pre>
+ *
+ * Readers are plain threads querying random windows as fast as they can until the ingest ends;
+ * each also re-counts one fixed probe window and checks that its count never goes down (points are
+ * only added, so a reader must never see the index shrink, even while trees are being merged).
+ */
+public final class BkdIngest {
+    private BkdIngest() {
+    }
+
+    /**
+     * The ingest.
+     *
+     * @param points random points to generate (ignored with a CSV file)
+     * @param dims dimensions of random points
+     * @param csv a CSV file of points (one per line, numbers separated by commas; a non-numeric first
+     *        line is a header), or null for random points
+     * @param inserters inserter nodes (farm workers)
+     * @param readers query threads
+     * @param window side of a query window as a fraction of the data's extent in each dimension
+     * @param checks random windows compared with a brute-force count after the ingest
+     * @param seed seed for points and windows
+     * @param progress whether to print progress lines
+     */
+    public record Options(long points, int dims, Path csv, int inserters, int readers, double window, int checks,
+                          long seed, boolean progress) {
+        /** Option names understood by {@link #from(Args)}. */
+        public static final Set<String> NAMES = Set.of("points", "dims", "csv", "inserters", "readers", "window",
+                "checks", "seed", "no-progress");
+
+        /** Defaults: 2 million random 2-d points, 2 inserters, 1 reader, windows of 1% x 1%. */
+        public static Options defaults() {
+            return new Options(2_000_000, 2, null, 2, 1, 0.01, 200, 7, true);
+        }
+
+        /** Reads the options over the defaults. */
+        public static Options from(Args a) {
+            Options d = defaults();
+            String csv = a.option("csv", null);
+            return new Options(a.longOption("points", d.points), a.intOption("dims", d.dims),
+                    csv == null ? null : Path.of(csv), a.intOption("inserters", d.inserters),
+                    a.intOption("readers", d.readers), a.doubleOption("window", d.window),
+                    a.intOption("checks", d.checks), a.longOption("seed", d.seed), !a.flag("no-progress"))
+                    .validated();
+        }
+
+        Options validated() {
+            if (points < 1 || points > Integer.MAX_VALUE || dims < 1 || dims > BkdTree.MAX_DIMS || inserters < 1
+                    || readers < 0 || window <= 0 || window > 1 || checks < 0) {
+                throw new IllegalArgumentException("need 1 <= --points < 2^31, --dims 1.." + BkdTree.MAX_DIMS
+                        + ", --inserters >= 1, --readers >= 0, 0 < --window <= 1, --checks >= 0");
+            }
+            return this;
+        }
+    }
+
+    /** A point and its id. */
+    public record Point(long id, double[] coords) {
+    }
+
+    /** Points from random numbers or a CSV file, all held in memory for the final check. */
+    static List<Point> loadPoints(Options o) throws IOException {
+        List<Point> points = new ArrayList<>();
+        if (o.csv == null) {
+            SplittableRandom random = new SplittableRandom(o.seed);
+            for (long i = 0; i < o.points; i++) {
+                double[] c = new double[o.dims];
+                for (int d = 0; d < o.dims; d++) {
+                    c[d] = random.nextDouble();
+                }
+                points.add(new Point(i, c));
+            }
+            return points;
+        }
+        try (BufferedReader in = Files.newBufferedReader(o.csv)) {
+            String line;
+            int lineNo = 0;
+            int dims = -1;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] fields = line.split(",");
+                double[] c = new double[fields.length];
+                try {
+                    for (int d = 0; d < fields.length; d++) {
+                        c[d] = Double.parseDouble(fields[d].trim());
+                    }
+                } catch (NumberFormatException e) {
+                    if (lineNo == 1) {
+                        continue; // a header
+                    }
+                    throw new IllegalArgumentException(o.csv + " line " + lineNo + ": not a number in '" + line + "'");
+                }
+                if (dims < 0) {
+                    dims = c.length;
+                } else if (c.length != dims) {
+                    throw new IllegalArgumentException(o.csv + " line " + lineNo + ": " + c.length
+                            + " coordinates, expected " + dims);
+                }
+                points.add(new Point(points.size(), c));
+            }
+        }
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException(o.csv + " holds no points");
+        }
+        return points;
+    }
+
+    /** A farm worker inserting through its own writer; publishes what it buffered at end of stream. */
+    static final class Inserter implements Node<Point, Void> {
+        private final BkdTree tree;
+        private final AtomicLong inserted;
+        private BkdWriter writer;
+
+        Inserter(BkdTree tree, AtomicLong inserted) {
+            this.tree = tree;
+            this.inserted = inserted;
+        }
+
+        @Override
+        public void init(NodeContext context) {
+            writer = tree.writer();
+        }
+
+        @Override
+        public void onItem(Point p, Outbox<Void> out) {
+            writer.insert(p.coords(), p.id());
+            inserted.incrementAndGet();
+        }
+
+        @Override
+        public void onEos(Outbox<Void> out) {
+            writer.flush();
+        }
+
+        @Override
+        public void close() {
+            if (writer != null) {
+                writer.close();
+            }
+        }
+
+        @Override
+        public String name() {
+            return "inserter";
+        }
+    }
+
+    /** A query thread: random windows until told to stop, plus a probe window whose count must never drop. */
+    static final class Reader extends Thread {
+        private final BkdTree tree;
+        private final double[] lo;
+        private final double[] hi;
+        private final double window;
+        private final SplittableRandom random;
+        private volatile boolean stop;
+        final Latencies latencies = new Latencies(1 << 20);
+        long queries;
+        long probeDrops;
+
+        Reader(int index, BkdTree tree, double[] lo, double[] hi, double window, long seed) {
+            super("bkd-reader-" + index);
+            setDaemon(true);
+            this.tree = tree;
+            this.lo = lo;
+            this.hi = hi;
+            this.window = window;
+            this.random = new SplittableRandom(seed);
+        }
+
+        @Override
+        public void run() {
+            Box probe = Box.of(lo, mid(lo, hi));
+            long lastProbe = 0;
+            while (!stop) {
+                Box box = randomWindow(random, lo, hi, window);
+                long t0 = System.nanoTime();
+                tree.count(box);
+                latencies.record(System.nanoTime() - t0);
+                queries++;
+                if (queries % 16 == 0) {
+                    long c = tree.count(probe);
+                    if (c < lastProbe) {
+                        probeDrops++;
+                    }
+                    lastProbe = c;
+                }
+            }
+        }
+
+        void finish() throws InterruptedException {
+            stop = true;
+            join();
+        }
+    }
+
+    static double[] mid(double[] lo, double[] hi) {
+        double[] m = new double[lo.length];
+        for (int d = 0; d < lo.length; d++) {
+            m[d] = (lo[d] + hi[d]) / 2;
+        }
+        return m;
+    }
+
+    static Box randomWindow(SplittableRandom random, double[] lo, double[] hi, double window) {
+        double[] a = new double[lo.length];
+        double[] b = new double[lo.length];
+        for (int d = 0; d < lo.length; d++) {
+            double side = (hi[d] - lo[d]) * window;
+            a[d] = lo[d] + random.nextDouble() * (hi[d] - lo[d] - side);
+            b[d] = a[d] + side;
+        }
+        return Box.of(a, b);
+    }
+
+    /**
+     * The outcome.
+     *
+     * @param points points ingested
+     * @param ingestSeconds time from the first insert to the last published buffer
+     * @param queries window queries run by the readers during the ingest
+     * @param latencyNanos sorted query latencies
+     * @param probeDrops times a reader saw its probe window's count go down (must be 0)
+     * @param totalCount the index's count of everything after the ingest
+     * @param checks random windows compared with brute force
+     * @param mismatches windows whose count differed from brute force (must be 0)
+     */
+    public record Result(long points, double ingestSeconds, long queries, long[] latencyNanos, long probeDrops,
+                         long totalCount, int checks, int mismatches, BkdStats index, RunStats stats) {
+        /** Inserts per second. */
+        public double insertsPerSecond() {
+            return points / ingestSeconds;
+        }
+
+        /** Whether the index holds exactly the points and never appeared to shrink. */
+        public boolean correct() {
+            return totalCount == points && mismatches == 0 && probeDrops == 0;
+        }
+    }
+
+    /** Runs the ingest silently. */
+    public static Result run(Options o) throws IOException, InterruptedException {
+        return run(o, Output.silent());
+    }
+
+    /** Runs the ingest. */
+    public static Result run(Options o, Output log) throws IOException, InterruptedException {
+        o.validated();
+        List<Point> points = loadPoints(o);
+        int dims = points.get(0).coords().length;
+        double[] lo = new double[dims];
+        double[] hi = new double[dims];
+        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+        for (Point p : points) {
+            for (int d = 0; d < dims; d++) {
+                lo[d] = Math.min(lo[d], p.coords()[d]);
+                hi[d] = Math.max(hi[d], p.coords()[d]);
+            }
+        }
+        try (BkdTree tree = BkdTree.builder(dims).build()) {
+            List<Reader> readers = new ArrayList<>();
+            for (int i = 0; i < o.readers; i++) {
+                readers.add(new Reader(i, tree, lo, hi, o.window, o.seed + 1 + i));
+            }
+            AtomicLong inserted = new AtomicLong();
+            Pipeline<Void, Void> ingest = Pipeline.of(
+                    Nodes.fromIterable(points),
+                    Farm.of(o.inserters, () -> new Inserter(tree, inserted)).withoutCollector());
+            readers.forEach(Thread::start);
+            long t0 = System.nanoTime();
+            Flow running = Flow.start(ingest);
+            RunStats stats;
+            try (ProgressLine p = o.progress ? ProgressLine.start(log, "bkd ingest", running, inserted::get, "points")
+                    : null) {
+                stats = running.join();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            for (Reader r : readers) {
+                r.finish();
+            }
+            tree.awaitMerges();
+            long total = tree.count(Box.all(dims));
+            SplittableRandom random = new SplittableRandom(o.seed * 31 + 17);
+            int mismatches = 0;
+            for (int i = 0; i < o.checks; i++) {
+                Box box = randomWindow(random, lo, hi, Math.min(1.0, o.window * 5));
+                long brute = points.stream().filter(p -> box.contains(p.coords())).count();
+                if (tree.count(box) != brute) {
+                    mismatches++;
+                }
+            }
+            long queries = readers.stream().mapToLong(r -> r.queries).sum();
+            long drops = readers.stream().mapToLong(r -> r.probeDrops).sum();
+            long[] latencies = Latencies.sortedUnion(readers.stream().map(r -> r.latencies).toArray(Latencies[]::new));
+            return new Result(points.size(), seconds, queries, latencies, drops, total, o.checks, mismatches,
+                    tree.stats(), stats);
+        }
+    }
+
+    /** The {@code bkd} subcommand. */
+    public static int main(Args a, Output out) throws IOException, InterruptedException {
+        a.rejectUnknown("bkd", Options.NAMES);
+        Options o = Options.from(a);
+        out.println(String.format(Locale.ROOT, "Bkd-tree ingest: %s, %d inserters, %d readers querying %.2f%%"
+                        + " windows", o.csv != null ? "points of " + o.csv : String.format(Locale.ROOT,
+                        "%,d random %d-d points", o.points, o.dims), o.inserters, o.readers,
+                100 * Math.pow(o.window, o.dims)));
+        Result r = run(o, out);
+        out.println(String.format(Locale.ROOT, "inserted %,d points in %.3f s = %,.0f inserts/s", r.points(),
+                r.ingestSeconds(), r.insertsPerSecond()));
+        out.println(String.format(Locale.ROOT, "window queries during ingest: %,d (%,.0f/s); latency %s", r.queries(),
+                r.queries() / r.ingestSeconds(), Latencies.summary(r.latencyNanos())));
+        out.println(String.format(Locale.ROOT, "index after ingest: %d trees, %,d points, %,d merges; count(all) = %,d",
+                r.index().trees(), r.index().points(), r.index().merges(), r.totalCount()));
+        out.println(String.format(Locale.ROOT, "checked %d windows against brute force: %d mismatches;"
+                + " probe count decreases seen by readers: %d", r.checks(), r.mismatches(), r.probeDrops()));
+        out.println("");
+        out.println("per-node statistics of the ingest:");
+        for (String line : r.stats().table().split("\n")) {
+            out.println(line);
+        }
+        return r.correct() ? 0 : 1;
+    }
+
+    /** Usage text. */
+    public static String usage() {
+        return String.join("\n",
+                "bkd [--points N] [--dims D] [--csv FILE] [--inserters N] [--readers N] [--window FRACTION]",
+                "    [--checks N] [--seed S] [--no-progress]",
+                "  Concurrent Bkd-tree: a farm of inserters ingests random (or CSV) points while reader threads run",
+                "  window queries; prints inserts/s and query latency percentiles, then checks the index against",
+                "  a brute-force count. Defaults: --points 2000000 --dims 2 --inserters 2 --readers 1 --window 0.01");
+    }
+}

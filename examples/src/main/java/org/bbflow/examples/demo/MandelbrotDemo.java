@@ -1,0 +1,226 @@
+package org.bbflow.examples.demo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
+import org.bbflow.examples.Args;
+import org.bbflow.examples.Output;
+import org.bbflow.examples.ProgressLine;
+
+/**
+ * The main job: renders the Mandelbrot set row by row, first with a plain loop, then streamed
+ * through {@code source -> ordered farm of N workers -> sink} for N = 1 .. max(2, cores), and prints
+ * time, speedup and efficiency against the loop, then the per-node statistics of the widest farm.
+ * Every farm run must produce exactly the loop's rows, in order.
+ *
+ * <p>The flow a user copies:
+ *
+ * <pre>{@code
+ * Pipeline<Void, Void> flow = Pipeline.of(
+ *     Nodes.source(out -> { for (int y = 0; y < height; y++) out.send(y); }),
+ *     Farm.of(workers, () -> Nodes.map((Integer y) -> image.renderRow(y))).ordered(),
+ *     Nodes.sink((Row row) -> rows.add(row)));
+ * RunStats stats = flow.run();
+ * }</pre>
+ */
+public final class MandelbrotDemo {
+    private MandelbrotDemo() {
+    }
+
+    /**
+     * What to render and how often.
+     *
+     * @param rows image height: the number of items streamed
+     * @param width pixels per row
+     * @param maxIterations the work per pixel (escape-time limit)
+     * @param maxWorkers the widest farm; runs use 1 .. maxWorkers workers
+     * @param progress whether to print progress lines on long runs
+     */
+    public record Options(int rows, int width, int maxIterations, int maxWorkers, boolean progress) {
+        /** Defaults: about 10 s in all on 2 cores. */
+        public static Options defaults() {
+            return new Options(1_000, 1_000, 2_000, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
+        }
+
+        /** Option names understood by {@link #from(Args)}. */
+        public static final Set<String> NAMES = Set.of("items", "width", "work", "workers", "no-progress");
+
+        /** Reads {@code --items --width --work --workers --no-progress} over the defaults. */
+        public static Options from(Args a) {
+            Options d = defaults();
+            Options o = new Options(a.intOption("items", d.rows), a.intOption("width", d.width),
+                    a.intOption("work", d.maxIterations), a.intOption("workers", d.maxWorkers), !a.flag("no-progress"));
+            if (o.rows < 1 || o.width < 1 || o.maxIterations < 1 || o.maxWorkers < 1) {
+                throw new IllegalArgumentException("--items, --width, --work and --workers must be >= 1");
+            }
+            return o;
+        }
+    }
+
+    /** One rendered row: its index and the sum of its pixels' escape times (the row's checksum). */
+    public record Row(int y, long iterations) {
+    }
+
+    /** One timed run: {@code workers == 0} is the sequential loop. */
+    public record Run(int workers, double seconds, boolean sameAsSequential, boolean inOrder, RunStats stats) {
+        /** Loop time divided by this run's time. */
+        public double speedup(double sequentialSeconds) {
+            return sequentialSeconds / seconds;
+        }
+    }
+
+    /**
+     * The outcome.
+     *
+     * @param sequentialRows the loop's result, one checksum per row
+     * @param runs the loop first, then one run per farm width
+     */
+    public record Result(long[] sequentialRows, List<Run> runs) {
+        /** The sequential loop's run. */
+        public Run sequential() {
+            return runs.get(0);
+        }
+
+        /** True when every farm run equals the loop, row for row and in order. */
+        public boolean allMatch() {
+            return runs.stream().allMatch(r -> r.sameAsSequential && r.inOrder);
+        }
+    }
+
+    /** The escape time of every pixel of one row of a {@code width x height} view of the set. */
+    public static Row renderRow(int y, int width, int height, int maxIterations) {
+        double ci = -1.2 + 2.4 * y / height;
+        long sum = 0;
+        for (int x = 0; x < width; x++) {
+            double cr = -2.2 + 3.2 * x / width;
+            double zr = 0;
+            double zi = 0;
+            int i = 0;
+            while (i < maxIterations && zr * zr + zi * zi <= 4.0) {
+                double t = zr * zr - zi * zi + cr;
+                zi = 2 * zr * zi + ci;
+                zr = t;
+                i++;
+            }
+            sum += i;
+        }
+        return new Row(y, sum);
+    }
+
+    /** Runs the loop and the farms, silently. */
+    public static Result run(Options o) {
+        return run(o, Output.silent());
+    }
+
+    /** Runs the loop and the farms; progress lines go to {@code out} if enabled. */
+    public static Result run(Options o, Output out) {
+        // warm-up: let the JIT compile renderRow before anything is timed
+        for (int y = 0; y < Math.min(o.rows, 50); y++) {
+            renderRow(y, o.width, o.rows, o.maxIterations);
+        }
+        List<Run> runs = new ArrayList<>();
+        long[] expected = new long[o.rows];
+        AtomicLong done = new AtomicLong();
+        long t0 = System.nanoTime();
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "sequential", null, done::get) : null) {
+            for (int y = 0; y < o.rows; y++) {
+                expected[y] = renderRow(y, o.width, o.rows, o.maxIterations).iterations();
+                done.lazySet(y + 1);
+            }
+        }
+        runs.add(new Run(0, (System.nanoTime() - t0) / 1e9, true, true, null));
+        for (int w = 1; w <= o.maxWorkers; w++) {
+            runs.add(runFarm(o, w, expected, out));
+        }
+        return new Result(expected, runs);
+    }
+
+    private static Run runFarm(Options o, int workers, long[] expected, Output out) {
+        long[] rows = new long[o.rows];
+        AtomicLong received = new AtomicLong();
+        boolean[] inOrder = {true};
+        Pipeline<Void, Void> flow = Pipeline.of(
+                Nodes.source(outbox -> {
+                    for (int y = 0; y < o.rows; y++) {
+                        outbox.send(y);
+                    }
+                }),
+                Farm.of(workers, () -> Nodes.map((Integer y) -> renderRow(y, o.width, o.rows, o.maxIterations)))
+                        .ordered(),
+                Nodes.sink((Row r) -> {
+                    long n = received.get();
+                    if (r.y() != n) {
+                        inOrder[0] = false;
+                    }
+                    rows[r.y()] = r.iterations();
+                    received.lazySet(n + 1);
+                }));
+        long t0 = System.nanoTime();
+        Flow running = Flow.start(flow);
+        RunStats stats;
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "farm " + workers + "w", running, received::get) : null) {
+            stats = running.join();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        // join() waited for every node thread, so the sink's writes are visible here
+        return new Run(workers, seconds, Arrays.equals(rows, expected) && received.get() == o.rows, inOrder[0], stats);
+    }
+
+    /** Prints the speedup table and the widest farm's per-node statistics. */
+    public static void print(Options o, Result r, Output out) {
+        double seq = r.sequential().seconds();
+        out.println("");
+        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s  %s", "run", "time s", "rows/s", "speedup",
+                "efficiency", "result"));
+        for (Run run : r.runs()) {
+            String name = run.workers() == 0 ? "sequential" : "farm " + run.workers() + "w";
+            String eff = run.workers() == 0 ? "-" : String.format(Locale.ROOT, "%.2f", run.speedup(seq) / run.workers());
+            String check = run.workers() == 0 ? "reference"
+                    : run.sameAsSequential() && run.inOrder() ? "same rows, in order" : "MISMATCH";
+            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s  %s", name, run.seconds(),
+                    o.rows / run.seconds(), run.speedup(seq), eff, check));
+        }
+        Run widest = r.runs().get(r.runs().size() - 1);
+        out.println("");
+        out.println("per-node statistics, farm of " + widest.workers() + " workers:");
+        for (String line : widest.stats().table().split("\n")) {
+            out.println(line);
+        }
+    }
+
+    /** The {@code demo} subcommand. */
+    public static int main(Args a, Output out) {
+        a.rejectUnknown("demo", Options.NAMES);
+        Options o = Options.from(a);
+        out.println(String.format(Locale.ROOT,
+                "BBFlow demo: Mandelbrot set, %d rows x %d pixels, up to %,d iterations per pixel.", o.rows, o.width,
+                o.maxIterations));
+        out.println(String.format(Locale.ROOT,
+                "Sequential loop, then source -> ordered farm of 1..%d workers -> sink (%d cores available).",
+                o.maxWorkers, Runtime.getRuntime().availableProcessors()));
+        Result r = run(o, out);
+        print(o, r, out);
+        if (!r.allMatch()) {
+            out.println("ERROR: a farm run differs from the sequential loop");
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Usage text. */
+    public static String usage() {
+        return String.join("\n",
+                "demo [--items ROWS] [--width PIXELS] [--work MAX_ITERATIONS] [--workers N] [--no-progress]",
+                "  Renders the Mandelbrot set with a loop, then with source -> ordered farm -> sink for",
+                "  1..N workers (N = max(2, cores)); prints speedup, efficiency and per-node statistics.",
+                "  Defaults: --items 1000 --width 1000 --work 2000. Small and quick: --items 100 --work 200");
+    }
+}

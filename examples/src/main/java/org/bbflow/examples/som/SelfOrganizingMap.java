@@ -1,0 +1,425 @@
+package org.bbflow.examples.som;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.core.Channel;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
+import org.bbflow.examples.Args;
+import org.bbflow.examples.Output;
+import org.bbflow.examples.ProgressLine;
+import org.bbflow.examples.som.SomMessage.Learn;
+import org.bbflow.examples.som.SomMessage.Learned;
+import org.bbflow.examples.som.SomMessage.Listen;
+import org.bbflow.examples.som.SomMessage.LocalBest;
+import org.bbflow.examples.som.SomMessage.NeighbourDone;
+import org.bbflow.examples.som.SomMessage.Search;
+import org.bbflow.examples.som.SomMessage.Winner;
+
+/**
+ * A self-organizing map (Kohonen) trained sequentially and by a farm (the thesis, chapter 6).
+ *
+ * <p>The map is split into horizontal strips, one per worker. Adjacent workers are joined by
+ * {@link Channel}s made by hand, one each way. For every sample:
+ * <ol>
+ *   <li>search: the emitter sends the sample to every worker; each finds its closest neuron and
+ *       tells the collector, which picks the overall winner and sends it back to the emitter over
+ *       the farm's feedback channel;</li>
+ *   <li>learn: the emitter sends the learning step to the winner's worker and tells each neighbour
+ *       the step reaches to listen; the winner's worker updates its strip, hands the step to those
+ *       neighbours over their channels, waits for their acknowledgements, and reports to the
+ *       collector, which acknowledges to the emitter; then the next sample starts.</li>
+ * </ol>
+ * The learning radius is at most the thinnest strip, so a step reaches at most the two adjacent
+ * workers. Both versions run the same {@link SomStrip} arithmetic, so for the same seed they must
+ * produce the same winners and bit-identical maps.
+ */
+public final class SelfOrganizingMap {
+    private SelfOrganizingMap() {
+    }
+
+    /**
+     * The map and its training.
+     *
+     * @param rows map rows (split among the workers)
+     * @param cols map columns
+     * @param dims weight-vector length (3: RGB colours, as in the thesis)
+     * @param samples training samples (one search and one learning step each)
+     * @param radius initial learning radius in grid cells; shrinks to 1
+     * @param alpha initial learning rate; shrinks to 0
+     * @param workers farm widths to run, 1 .. workers
+     * @param seed seed of the initial map and the samples
+     * @param progress whether to print progress lines
+     */
+    public record Options(int rows, int cols, int dims, int samples, int radius, double alpha, int workers, long seed,
+                          boolean progress) {
+        /** Option names understood by {@link #from(Args)}. */
+        public static final Set<String> NAMES = Set.of("rows", "cols", "dims", "samples", "radius", "alpha",
+                "workers", "seed", "no-progress");
+
+        /** Defaults: a 512 x 512 RGB map, 4,000 samples. */
+        public static Options defaults() {
+            return new Options(512, 512, 3, 4_000, 8, 0.5, Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    42, true);
+        }
+
+        /** Reads the options over the defaults. */
+        public static Options from(Args a) {
+            Options d = defaults();
+            return new Options(a.intOption("rows", d.rows), a.intOption("cols", d.cols), a.intOption("dims", d.dims),
+                    a.intOption("samples", d.samples), a.intOption("radius", d.radius),
+                    a.doubleOption("alpha", d.alpha), a.intOption("workers", d.workers), a.longOption("seed", d.seed),
+                    !a.flag("no-progress")).validated();
+        }
+
+        Options validated() {
+            if (rows < 1 || cols < 1 || dims < 1 || samples < 1 || radius < 1 || workers < 1) {
+                throw new IllegalArgumentException("--rows --cols --dims --samples --radius --workers must be >= 1");
+            }
+            if (rows / workers < radius) {
+                throw new IllegalArgumentException("each of " + workers + " strips of a " + rows + "-row map must have at"
+                        + " least --radius " + radius + " rows, so a learning step reaches only adjacent workers");
+            }
+            return this;
+        }
+    }
+
+    /** The learning rate and radius of sample {@code t}: both shrink linearly over the training. */
+    static double alphaAt(Options o, int t) {
+        return o.alpha * (1.0 - (double) t / o.samples);
+    }
+
+    static int radiusAt(Options o, int t) {
+        return Math.max(1, (int) Math.round(o.radius * (1.0 - (double) t / o.samples)));
+    }
+
+    /** The training samples: uniform in [0, 1)^dims, drawn after the map from the same seed. */
+    static List<double[]> samples(Options o) {
+        SplittableRandom random = new SplittableRandom(o.seed ^ 0x5DEECE66DL);
+        List<double[]> s = new ArrayList<>(o.samples);
+        for (int t = 0; t < o.samples; t++) {
+            double[] x = new double[o.dims];
+            for (int k = 0; k < o.dims; k++) {
+                x[k] = random.nextDouble();
+            }
+            s.add(x);
+        }
+        return s;
+    }
+
+    /** A trained map and the winner of every sample. */
+    public record Trained(double[] weights, int[] winners, double seconds, long neighbourSteps, RunStats stats) {
+    }
+
+    // ---- sequential ---------------------------------------------------------------------------
+
+    /** Trains the whole map with a plain loop. */
+    public static Trained trainSequential(Options o, List<double[]> samples) {
+        SomStrip map = SomStrip.randomMap(o.rows, o.cols, o.dims, o.seed);
+        int[] winners = new int[samples.size()];
+        long t0 = System.nanoTime();
+        for (int t = 0; t < samples.size(); t++) {
+            double[] x = samples.get(t);
+            int bmu = map.bestMatch(x).index();
+            map.learn(x, bmu / o.cols, bmu % o.cols, alphaAt(o, t), radiusAt(o, t));
+            winners[t] = bmu;
+        }
+        return new Trained(map.weights(), winners, (System.nanoTime() - t0) / 1e9, 0, null);
+    }
+
+    // ---- parallel: emitter, workers, collector ------------------------------------------------
+
+    /** Takes samples from upstream and acknowledgements over the feedback channel; one sample at a time. */
+    static final class Emitter implements Node<Object, SomMessage> {
+        private final Options options;
+        private final int[] firstRows; // first row of each worker's strip, plus the map's row count
+        private final ArrayDeque<double[]> waiting = new ArrayDeque<>();
+        private NodeContext context;
+        private int next;          // index of the next sample to start
+        private boolean busy;
+        private double[] current;
+
+        Emitter(Options options, int[] firstRows) {
+            this.options = options;
+            this.firstRows = firstRows;
+        }
+
+        @Override
+        public void init(NodeContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void onItem(Object item, Outbox<SomMessage> out) {
+            if (!context.fromFeedback()) {
+                waiting.add((double[]) item);  // samples wait here while one is in progress
+                if (!busy) {
+                    startNext(out);
+                }
+            } else if (item instanceof Winner) {
+                Winner w = (Winner) item;
+                int row = w.index() / options.cols;
+                int col = w.index() % options.cols;
+                int radius = radiusAt(options, w.t());
+                int owner = ownerOf(row);
+                out.sendTo(owner, new Learn(w.t(), current, row, col, alphaAt(options, w.t()), radius));
+                if (owner > 0 && row - radius < firstRows[owner]) {
+                    out.sendTo(owner - 1, new Listen(w.t(), owner));
+                }
+                if (owner < firstRows.length - 2 && row + radius >= firstRows[owner + 1]) {
+                    out.sendTo(owner + 1, new Listen(w.t(), owner));
+                }
+            } else if (item instanceof Learned) {
+                busy = false;
+                if (!waiting.isEmpty()) {
+                    startNext(out);
+                }
+            }
+        }
+
+        private void startNext(Outbox<SomMessage> out) {
+            current = waiting.poll();
+            busy = true;
+            out.broadcast(new Search(next++, current));
+        }
+
+        private int ownerOf(int row) {
+            int w = 0;
+            while (row >= firstRows[w + 1]) {
+                w++;
+            }
+            return w;
+        }
+    }
+
+    /** Holds one strip; searches it, learns in it, and exchanges learning steps with its neighbours. */
+    static final class Worker implements Node<SomMessage, SomMessage> {
+        final int index;
+        final SomStrip strip;
+        final Channel<SomMessage> toAbove;
+        final Channel<SomMessage> fromAbove;
+        final Channel<SomMessage> toBelow;
+        final Channel<SomMessage> fromBelow;
+        private final AtomicLong neighbourSteps;
+
+        Worker(int index, SomStrip strip, Channel<SomMessage> toAbove, Channel<SomMessage> fromAbove,
+               Channel<SomMessage> toBelow, Channel<SomMessage> fromBelow, AtomicLong neighbourSteps) {
+            this.index = index;
+            this.strip = strip;
+            this.toAbove = toAbove;
+            this.fromAbove = fromAbove;
+            this.toBelow = toBelow;
+            this.fromBelow = fromBelow;
+            this.neighbourSteps = neighbourSteps;
+        }
+
+        @Override
+        public void onItem(SomMessage m, Outbox<SomMessage> out) {
+            if (m instanceof Search) {
+                Search s = (Search) m;
+                SomStrip.Match best = strip.bestMatch(s.x());
+                out.send(new LocalBest(s.t(), index, best.index(), best.distance()));
+            } else if (m instanceof Learn) {
+                Learn l = (Learn) m;
+                strip.learn(l.x(), l.bmuRow(), l.bmuCol(), l.alpha(), l.radius());
+                boolean above = toAbove != null && strip.reachesAbove(l.bmuRow(), l.radius());
+                boolean below = toBelow != null && strip.reachesBelow(l.bmuRow(), l.radius());
+                if (above) {
+                    toAbove.put(l);
+                }
+                if (below) {
+                    toBelow.put(l);
+                }
+                if (above) {
+                    fromAbove.take(); // the neighbour's acknowledgement
+                }
+                if (below) {
+                    fromBelow.take();
+                }
+                out.send(new Learned(l.t(), l.bmuRow() * strip.cols() + l.bmuCol()));
+            } else if (m instanceof Listen) {
+                Listen listen = (Listen) m;
+                boolean fromAboveNeighbour = listen.from() < index;
+                Learn l = (Learn) (fromAboveNeighbour ? fromAbove : fromBelow).take();
+                strip.learn(l.x(), l.bmuRow(), l.bmuCol(), l.alpha(), l.radius());
+                (fromAboveNeighbour ? toAbove : toBelow).put(new NeighbourDone(l.t()));
+                neighbourSteps.incrementAndGet();
+            } else {
+                throw new IllegalStateException("worker " + index + " cannot handle " + m);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "strip";
+        }
+    }
+
+    /** Picks the winner among the workers' local bests; forwards learning acknowledgements. */
+    static final class Collector implements Node<SomMessage, Object> {
+        private final int workers;
+        private int answers;
+        private LocalBest best;
+
+        Collector(int workers) {
+            this.workers = workers;
+        }
+
+        @Override
+        public void onItem(SomMessage m, Outbox<Object> out) {
+            if (m instanceof LocalBest) {
+                LocalBest b = (LocalBest) m;
+                if (best == null || b.distance() < best.distance()
+                        || (b.distance() == best.distance() && b.index() < best.index())) {
+                    best = b;
+                }
+                if (++answers == workers) {
+                    out.send(new Winner(b.t(), best.index()));       // feedback to the emitter
+                    answers = 0;
+                    best = null;
+                }
+            } else if (m instanceof Learned) {
+                out.send(m);                                          // feedback: the emitter may go on
+                out.sendTo(1, ((Learned) m).index());                 // forward: the sample's winner
+            }
+        }
+    }
+
+    /** Trains the map with a farm of {@code workers} strips. */
+    public static Trained trainParallel(Options o, List<double[]> samples, int workers, Output out) {
+        if (o.rows / workers < o.radius) {
+            throw new IllegalArgumentException(workers + " strips of " + o.rows + " rows are thinner than the radius "
+                    + o.radius);
+        }
+        SomStrip map = SomStrip.randomMap(o.rows, o.cols, o.dims, o.seed);
+        int[] firstRows = new int[workers + 1];
+        for (int i = 0; i <= workers; i++) {
+            firstRows[i] = (int) ((long) o.rows * i / workers);
+        }
+        // channels between neighbours: down[i] carries worker i -> i+1, up[i] carries worker i+1 -> i
+        List<Channel<SomMessage>> down = new ArrayList<>();
+        List<Channel<SomMessage>> up = new ArrayList<>();
+        for (int i = 0; i + 1 < workers; i++) {
+            down.add(Channel.spsc(4));
+            up.add(Channel.spsc(4));
+        }
+        AtomicLong neighbourSteps = new AtomicLong();
+        List<Worker> strips = new ArrayList<>();
+        Farm<Object, Object> farm = Farm.empty();
+        for (int i = 0; i < workers; i++) {
+            Worker w = new Worker(i, map.slice(firstRows[i], firstRows[i + 1]),
+                    i > 0 ? up.get(i - 1) : null, i > 0 ? down.get(i - 1) : null,
+                    i + 1 < workers ? down.get(i) : null, i + 1 < workers ? up.get(i) : null, neighbourSteps);
+            strips.add(w);
+            farm.addWorker(w);
+        }
+        farm.emitter(new Emitter(o, firstRows)).collector(new Collector(workers)).feedbackFromCollector();
+
+        int[] winners = new int[samples.size()];
+        AtomicLong learnt = new AtomicLong();
+        Pipeline<Void, Void> flow = Pipeline.of(
+                Nodes.fromIterable(samples),
+                farm,
+                Nodes.sink((Integer winner) -> {
+                    winners[(int) learnt.get()] = winner;
+                    learnt.lazySet(learnt.get() + 1);
+                }));
+        long t0 = System.nanoTime();
+        Flow running = Flow.start(flow);
+        RunStats stats;
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "som " + workers + "w", running, learnt::get) : null) {
+            stats = running.join();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        SomStrip trained = SomStrip.join(strips.stream().map(w -> w.strip).toArray(SomStrip[]::new));
+        return new Trained(trained.weights(), winners, seconds, neighbourSteps.get(), stats);
+    }
+
+    // ---- the program ------------------------------------------------------------------------------
+
+    /**
+     * The outcome: the sequential training and one parallel training per farm width.
+     */
+    public record Result(Trained sequential, List<Trained> parallel) {
+        /** Whether every parallel map and winner list equals the sequential one. */
+        public boolean allEqual() {
+            return parallel.stream().allMatch(p -> Arrays.equals(p.weights(), sequential.weights())
+                    && Arrays.equals(p.winners(), sequential.winners()));
+        }
+    }
+
+    /** Trains sequentially and with 1 .. {@code workers} strips, silently. */
+    public static Result run(Options o) {
+        return run(o, Output.silent());
+    }
+
+    /** Trains sequentially and with 1 .. {@code workers} strips. */
+    public static Result run(Options o, Output out) {
+        o.validated();
+        List<double[]> samples = samples(o);
+        Trained seq = trainSequential(o, samples);
+        List<Trained> par = new ArrayList<>();
+        for (int w = 1; w <= o.workers; w++) {
+            par.add(trainParallel(o, samples, w, out));
+        }
+        return new Result(seq, par);
+    }
+
+    /** The {@code som} subcommand. */
+    public static int main(Args a, Output out) {
+        a.rejectUnknown("som", Options.NAMES);
+        Options o = Options.from(a);
+        out.println(String.format(Locale.ROOT, "Self-organizing map %d x %d, %d weights per neuron, %,d samples,"
+                + " radius %d, seed %d", o.rows, o.cols, o.dims, o.samples, o.radius, o.seed));
+        Result r = run(o, out);
+        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s %16s  %s", "run", "time s", "samples/s",
+                "speedup", "efficiency", "neighbour steps", "same map and winners"));
+        double seq = r.sequential().seconds();
+        out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s %16s  %s", "sequential", seq,
+                o.samples / seq, 1.0, "-", "-", "reference"));
+        for (int i = 0; i < r.parallel().size(); i++) {
+            Trained p = r.parallel().get(i);
+            int w = i + 1;
+            boolean same = Arrays.equals(p.weights(), r.sequential().weights())
+                    && Arrays.equals(p.winners(), r.sequential().winners());
+            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10.2f %,16d  %s", "farm " + w + "w",
+                    p.seconds(), o.samples / p.seconds(), seq / p.seconds(), seq / p.seconds() / w, p.neighbourSteps(),
+                    same ? "yes (bit for bit)" : "NO"));
+        }
+        Trained widest = r.parallel().get(r.parallel().size() - 1);
+        out.println("");
+        out.println("per-node statistics, farm of " + r.parallel().size() + " strips:");
+        for (String line : widest.stats().table().split("\n")) {
+            out.println(line);
+        }
+        if (!r.allEqual()) {
+            out.println("ERROR: a parallel map differs from the sequential map");
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Usage text. */
+    public static String usage() {
+        return String.join("\n",
+                "som [--rows R] [--cols C] [--dims D] [--samples N] [--radius R] [--alpha A] [--workers W] [--seed S]",
+                "    [--no-progress]",
+                "  Self-organizing map (thesis chapter 6): the map split in strips over a farm's workers, neighbour",
+                "  channels between adjacent strips, search and learn phases driven by the emitter and acknowledged",
+                "  through the collector's feedback channel. Trains sequentially and with 1..W workers, prints the",
+                "  speedup and checks that every run produced the same map for the same seed.",
+                "  Defaults: --rows 512 --cols 512 --dims 3 --samples 4000 --radius 8 --alpha 0.5 --workers max(2,cores)");
+    }
+}
