@@ -47,6 +47,8 @@ public final class BkdTree implements AutoCloseable {
     final Merger merger;
     private final MergeStage mergeStage;
     private volatile boolean closed;
+    private final java.nio.file.Path directory;
+    private final AtomicLong fileNumbers = new AtomicLong();
 
     private BkdTree(Builder b) {
         this.dims = b.dims;
@@ -60,6 +62,10 @@ public final class BkdTree implements AutoCloseable {
         this.localBuffer = ThreadLocal.withInitial(() -> register(new InsertBuffer(this, dims, bufferSize, leafSize)));
         this.localSlot = ThreadLocal.withInitial(reclaimer::register);
         this.merger = new Merger(this);
+        this.directory = b.directory;
+        if (directory != null) {
+            reopen();
+        }
         this.mergeStage = b.merging
                 ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
                 : null;
@@ -302,7 +308,11 @@ public final class BkdTree implements AutoCloseable {
      * Stops the background threads, drops all trees and buffers and releases the pooled arrays.
      * Buffered points of other threads that were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
-     * writers afterwards throws {@link IllegalStateException}. Idempotent.
+     * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
+     * {@linkplain Builder#directory directory}, first writes every published tree, the tombstones
+     * and the sequence number there (a checkpoint that the next {@code build()} reopens).
+     *
+     * @throws java.io.UncheckedIOException if the checkpoint cannot be written (everything is released anyway)
      */
     @Override
     public void close() {
@@ -319,6 +329,18 @@ public final class BkdTree implements AutoCloseable {
             f = forest.get();
             empty = new Forest(f.version + 1, new KdTree[0]);
         } while (!forest.compareAndSet(f, empty));
+        java.io.IOException persistFailure = null;
+        if (directory != null) {
+            try {
+                TreeFiles.checkpoint(directory, dims, sequence.get(), f.trees, tombstones.entries(),
+                        fileNumbers::incrementAndGet);
+            } catch (java.io.IOException e) {
+                persistFailure = e;
+            }
+            for (KdTree t : f.trees) {
+                t.file = null;   // the files now belong to the manifest, not to the tree objects
+            }
+        }
         for (KdTree t : f.trees) {
             t.death = empty.version;
             reclaimer.retire(t);
@@ -330,6 +352,9 @@ public final class BkdTree implements AutoCloseable {
         reclaimer.stop();
         reclaimer.reclaimNow();
         pool.clear();
+        if (persistFailure != null) {
+            throw new java.io.UncheckedIOException("cannot write index directory " + directory, persistFailure);
+        }
     }
 
     /** Whether {@link #close()} was called. */
@@ -338,6 +363,26 @@ public final class BkdTree implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- internals
+
+    private void reopen() {
+        try {
+            java.nio.file.Files.createDirectories(directory);
+            fileNumbers.set(TreeFiles.maxFileNumber(directory));
+            TreeFiles.Contents c = TreeFiles.open(directory, dims, pool);
+            if (c == null) {
+                return;
+            }
+            sequence.set(c.sequence());
+            for (Tombstones.Entry e : c.tombstones()) {
+                tombstones.restore(e.key(), e.seq());
+            }
+            for (KdTree t : c.trees()) {
+                publish(t);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot open index directory " + directory, e);
+        }
+    }
 
     private void checkMerges() {
         Throwable t = mergeStage.failure();
@@ -467,6 +512,7 @@ public final class BkdTree implements AutoCloseable {
         private boolean poisonReclaimed;
         private int expectedTombstones = 1 << 16;
         private boolean plainThreadMerges;
+        private java.nio.file.Path directory;
 
         private Builder(int dims) {
             if (dims < 1 || dims > MAX_DIMS) {
@@ -541,13 +587,33 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Keeps the index in {@code dir}: {@code build()} reopens what the last {@link BkdTree#close()}
+         * wrote there (trees are read back through memory mappings), and {@code close()} writes a new
+         * checkpoint. Files of trees replaced by merges are deleted when the tree is reclaimed, that
+         * is after the last reader that could see it has left. There is no crash recovery: only a
+         * clean close writes a checkpoint.
+         */
+        public Builder directory(java.nio.file.Path dir) {
+            if (dir == null) {
+                throw new IllegalArgumentException("directory must not be null");
+            }
+            directory = dir;
+            return this;
+        }
+
         /** Runs merges on plain threads instead of a BBFlow flow (package-private: tests and fallback). */
         Builder plainThreadMerges(boolean on) {
             plainThreadMerges = on;
             return this;
         }
 
-        /** Creates the index and starts its background threads. */
+        /**
+         * Creates the index (reopening its directory, if one was given) and starts its background threads.
+         *
+         * @throws IllegalArgumentException if the directory holds an index of another dimension count
+         * @throws java.io.UncheckedIOException if the directory cannot be read
+         */
         public BkdTree build() {
             return new BkdTree(this);
         }

@@ -3,8 +3,9 @@ package org.bbflow.bkd;
 /**
  * A private insert buffer (one per thread, or per {@link BkdWriter}). Points are encoded into flat
  * arrays; when the buffer is full (or flushed) it is bulk-loaded into a {@link KdTree} on the
- * inserting thread and published. No lock: the only shared writes are the global sequence number
- * and {@link #minSeq}, which tells the tombstone purge that older points may still be buffered.
+ * inserting thread and published. No lock and no shared write per point: a point is stamped with
+ * the current value of the global sequence (only deletes advance it), and {@link #minSeq}, written
+ * once per buffer, tells the tombstone purge that older points may still be buffered.
  */
 final class InsertBuffer {
     private final BkdTree owner;
@@ -32,10 +33,11 @@ final class InsertBuffer {
         }
         Coordinates.encodePoint(point, dims, coords, size * dims);
         if (size == 0) {
-            minSeq = owner.sequence.get() + 1;
+            // announce a lower bound before reading the point's sequence (see Tombstones)
+            minSeq = owner.sequence.get();
         }
         ids[size] = id;
-        seqs[size] = owner.sequence.incrementAndGet();
+        seqs[size] = owner.sequence.get();
         if (++size == capacity) {
             flush();
         }

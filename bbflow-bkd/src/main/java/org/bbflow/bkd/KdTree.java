@@ -33,6 +33,8 @@ final class KdTree {
     /** Claimed by a merge (or force-merge); a claimed tree is never claimed again. */
     final AtomicBoolean claimed = new AtomicBoolean();
     volatile boolean reclaimed;
+    /** The file holding this tree (persistent indexes), deleted when the tree is reclaimed. */
+    volatile java.nio.file.Path file;
 
     KdTree(int dims, int size, int level, long[] coords, long[] ids, long[] seqs, long minSeq,
            int[] nodeFrom, int[] nodeTo, int[] nodeRight, long[] nodeMin, long[] nodeMax) {
@@ -152,6 +154,11 @@ final class KdTree {
     /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
     void reclaim(ArrayPool pool) {
         reclaimed = true;
+        java.nio.file.Path f = file;
+        if (f != null) {
+            file = null;
+            TreeFiles.delete(f);
+        }
         pool.give(coords);
         pool.give(ids);
         pool.give(seqs);

@@ -41,6 +41,9 @@ final class Reclaimer implements Runnable {
     final AtomicLong retiredTrees = new AtomicLong();
     final AtomicLong reclaimedTrees = new AtomicLong();
     final AtomicLong pendingActions = new AtomicLong();
+    /** First exception of a reclamation (e.g. a tree file that could not be deleted), or null. */
+    final java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     Reclaimer(ArrayPool pool, long parkNanos) {
         this.pool = pool;
@@ -108,11 +111,17 @@ final class Reclaimer implements Runnable {
             if (visibleToSomeReader(active, r.birth, r.death)) {
                 keep.add(r);
             } else if (r.tree != null) {
-                r.tree.reclaim(pool);
+                try {
+                    r.tree.reclaim(pool);
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
                 reclaimedTrees.incrementAndGet();
             } else {
                 try {
                     r.action.run();
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
                 } finally {
                     pendingActions.decrementAndGet();
                 }

@@ -11,7 +11,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Delete records. A tombstone {@code (point, id, seq)} hides exactly the points with equal
- * coordinates and id whose insert sequence is below {@code seq}. Lookups go through a Bloom filter
+ * coordinates and id whose insert sequence is below {@code seq}. Sequence numbers form a clock that
+ * only deletes advance ({@code incrementAndGet}); an insert stamps its point with the clock's current
+ * value (a plain read, so inserters never contend on it). An insert that happened before a delete
+ * therefore has a smaller stamp, and an insert after it an equal or larger one. Lookups go through a Bloom filter
  * first, then a concurrent map keyed by (point, id) holding the sorted tombstone sequences of that
  * key. Readers take no lock and allocate nothing per point (they reuse a {@link Probe}).
  */
@@ -62,6 +65,13 @@ final class Tombstones {
         } finally {
             slot.pending = Long.MAX_VALUE;
         }
+    }
+
+    /** Re-adds a persisted tombstone with its original sequence number (while opening, single-threaded). */
+    void restore(Key key, long seq) {
+        map.merge(key, new long[] {seq}, Tombstones::union);
+        live.incrementAndGet();
+        bloom.add(key.hash);
     }
 
     /** Waits until every delete that may have taken a sequence number {@code <= seq} is fully recorded. */

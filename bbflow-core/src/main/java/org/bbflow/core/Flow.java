@@ -11,6 +11,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A running flow (FastFlow's {@code run} / {@code wait}): the handle returned by
@@ -33,6 +34,7 @@ public final class Flow {
     final CancelFlag cancel = new CancelFlag();
     private final List<NodeRunner> runners = new ArrayList<>();
     private final CountDownLatch done;
+    private final AtomicInteger remaining;
     private final Object failureLock = new Object();
     private Throwable failure;
     private String failedPath;
@@ -43,6 +45,7 @@ public final class Flow {
     private Flow(String name, int nodes) {
         this.name = name;
         this.done = new CountDownLatch(nodes);
+        this.remaining = new AtomicInteger(nodes);
     }
 
     /** Starts a block with {@link FlowOptions#defaults()}. */
@@ -285,7 +288,7 @@ public final class Flow {
         synchronized (ACTIVE_NODES) {
             ACTIVE_NODES.remove(r.vertex.node);
         }
-        if (done.getCount() == 1) {
+        if (remaining.decrementAndGet() == 0) {
             endNanos = System.nanoTime();
         }
         done.countDown();

@@ -2,7 +2,7 @@ package org.bbflow.core;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** One node of a compiled flow graph, with its wiring and policies. Built before threads start. */
 final class Vertex {
@@ -71,7 +71,7 @@ final class Edge {
 final class Loop {
     final String owner;
     final Vertex head;
-    final java.util.concurrent.atomic.AtomicLong inFlight = new java.util.concurrent.atomic.AtomicLong();
+    final AtomicLong inFlight = new AtomicLong();
     /** Set by the head once it has decided to end; a send back after that is a bug in the user's node. */
     volatile boolean headDone;
     Waiter headWaiter;
@@ -118,9 +118,5 @@ final class Units {
         public String toString() {
             return name;
         }
-    }
-
-    static Function<Object, Object> noKey() {
-        return x -> x;
     }
 }

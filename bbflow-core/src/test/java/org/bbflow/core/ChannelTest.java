@@ -142,4 +142,48 @@ class ChannelTest {
         assertEquals(10_000, out.get().size());
         assertEquals(10_000, s.node("collector").itemsIn());
     }
+
+    /** An Agrona idle strategy that counts its calls, to see who waits with it. */
+    static final class CountingIdle implements org.agrona.concurrent.IdleStrategy {
+        final AtomicLong calls;
+
+        CountingIdle(AtomicLong calls) {
+            this.calls = calls;
+        }
+
+        @Override
+        public void idle(int workCount) {
+            if (workCount <= 0) {
+                idle();
+            }
+        }
+
+        @Override
+        public void idle() {
+            calls.incrementAndGet();
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+        }
+
+        @Override
+        public void reset() {
+        }
+    }
+
+    @Test
+    void waitStrategyIsSettablePerFlowAndPerEdge() {
+        AtomicLong flowWide = new AtomicLong();
+        AtomicLong edge = new AtomicLong();
+        // the sink waits (its producer is slow); only the edge into the sink carries the edge strategy
+        Source<Long> slow = Nodes.source(o -> {
+            for (long i = 0; i < 20; i++) {
+                Thread.sleep(2);
+                o.send(i);
+            }
+        });
+        Runs.run(Pipeline.of(slow, Nodes.map((Long x) -> x))
+                        .then(Nodes.sink(x -> { }), ChannelSpec.bounded(8).waitStrategy(WaitStrategy.of(() -> new CountingIdle(edge)))),
+                FlowOptions.defaults().waitStrategy(WaitStrategy.of(() -> new CountingIdle(flowWide))));
+        assertTrue(edge.get() > 0, "the sink never waited with its edge's strategy");
+        assertTrue(flowWide.get() > 0, "the map never waited with the flow's strategy");
+    }
 }

@@ -90,7 +90,7 @@ public final class NetClient implements AutoCloseable {
                 });
         long delay = options.flushDelay().toNanos();
         this.flusher = loop.scheduleAtFixedRate(this::flushAll, delay, delay, TimeUnit.NANOSECONDS);
-        loop.execute(this::connectNow);
+        Wire.run(loop, this::connectNow);
     }
 
     /** Starts connecting to {@code host:port} in the background and returns at once. */
@@ -123,7 +123,7 @@ public final class NetClient implements AutoCloseable {
         }
         RemoteChannelException f = fatal;
         if (f != null) out.fail(f);
-        loop.execute(() -> {
+        Wire.run(loop, () -> {
             if (ready) {
                 out.attach(channel);
             } else if (idle) {
@@ -141,7 +141,7 @@ public final class NetClient implements AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
-        loop.execute(() -> {
+        Wire.run(loop, () -> {
             flusher.cancel(false);
             for (RemoteOutlet<?> o : outlets.values()) o.fail(new RemoteChannelException("client to " + peer() + " closed"));
             if (channel != null) channel.close();
@@ -157,7 +157,7 @@ public final class NetClient implements AutoCloseable {
         outlets.remove(out.channelId(), out);
         if (ownedByOutlet && outlets.isEmpty()) {
             closed = true;
-            loop.execute(() -> {
+            Wire.run(loop, () -> {
                 flusher.cancel(false);
                 if (channel != null) channel.close();
                 group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

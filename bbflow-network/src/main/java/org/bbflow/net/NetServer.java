@@ -126,7 +126,7 @@ public final class NetServer implements AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
-        loop.execute(() -> {
+        Wire.run(loop, () -> {
             for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
         });
         serverChannel.close().syncUninterruptibly();
@@ -142,6 +142,7 @@ public final class NetServer implements AutoCloseable {
     final class Connection extends ChannelInboundHandlerAdapter {
         private final byte[] serverNonce = Wire.nonce();
         private final Map<Integer, RemoteInlet<?>> attached = new HashMap<>();
+        private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
@@ -152,6 +153,14 @@ public final class NetServer implements AutoCloseable {
         Channel channel() { return ctx.channel(); }
 
         void detach(int channelId) { attached.remove(channelId); }
+
+        /** The receiver closed the inlet mid-stream: tell the sender, drop what it still sends on that channel. */
+        void closedByReceiver(int channelId) {
+            attached.remove(channelId);
+            closedByReceiver.add(channelId);
+            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, channelId, "inlet of channel " + channelId
+                    + " was closed by the receiver"), ctx.voidPromise());
+        }
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
@@ -206,20 +215,24 @@ public final class NetServer implements AutoCloseable {
                     int ch = f.readInt();
                     long first = f.readLong();
                     int count = f.readInt();
-                    inletFor(ch).onData(this, first, count, f);
+                    RemoteInlet<?> inlet = inletFor(ch);
+                    if (inlet != null) inlet.onData(this, first, count, f);
                 }
                 case Wire.EOS -> {
                     Wire.need(f, 12, "EOS");
                     int ch = f.readInt();
                     long total = f.readLong();
-                    inletFor(ch).onEos(this, total);
-                    ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                    RemoteInlet<?> inlet = inletFor(ch);
+                    if (inlet != null) {
+                        inlet.onEos(this, total);
+                        ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                    }
                 }
                 case Wire.ABORT -> {
                     Wire.need(f, 4, "ABORT");
                     int ch = f.readInt();
                     RemoteInlet<?> inlet = inletFor(ch);
-                    inlet.fail(new RemoteChannelException("channel " + ch + ": sender " + remote() + " aborted the stream: "
+                    if (inlet != null) inlet.fail(new RemoteChannelException("channel " + ch + ": sender " + remote() + " aborted the stream: "
                             + Wire.readText(f)));
                 }
                 case Wire.PING -> { }
@@ -227,8 +240,10 @@ public final class NetServer implements AutoCloseable {
             }
         }
 
+        /** The inlet attached as {@code ch}; null for a channel its receiver closed (frames still in flight are dropped). */
         private RemoteInlet<?> inletFor(int ch) {
             RemoteInlet<?> inlet = attached.get(ch);
+            if (inlet == null && closedByReceiver.contains(ch)) return null;
             if (inlet == null) throw new Wire.ProtocolException("frame for channel " + ch + " which is not attached");
             return inlet;
         }

@@ -173,14 +173,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
         bytesSinceAck += f.bytes;
         if (bytesSinceAck >= window / 4 || queue.isEmpty()) {
             bytesSinceAck = 0;
-            server.loop().execute(this::sendAck);
+            Wire.run(server.loop(), this::sendAck);
         }
     }
 
     private RemoteChannelException malformed(String what) {
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
                 + sender + " with " + codec + ": " + what);
-        server.loop().execute(() -> {
+        Wire.run(server.loop(), () -> {
             if (current != null) current.reject(e.getMessage());
             fail(e);
         });
@@ -207,10 +207,12 @@ public final class RemoteInlet<T> implements AutoCloseable {
     /** Stops receiving: later frames for this channel are refused and queued ones dropped. */
     @Override
     public void close() {
-        server.loop().execute(() -> {
+        Wire.run(server.loop(), () -> {
             closed = true;
             server.remove(this);
-            if (current != null) current.detach(channelId);
+            if (current != null) {
+                if (eosReceived) current.detach(channelId); else current.closedByReceiver(channelId);
+            }
             current = null;
             if (lostTimer != null) lostTimer.cancel(false);
             for (Object o; (o = queue.poll()) != null; ) if (o instanceof InFrame f) f.payload.release();

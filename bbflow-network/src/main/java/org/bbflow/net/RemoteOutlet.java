@@ -177,7 +177,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         current = null;
         reserved.addAndGet(-(b.buf.capacity() - b.buf.writerIndex()));
         b.sealed = true;
-        client.loop().execute(this::drain);
+        Wire.run(client.loop(), this::drain);
     }
 
     /**
@@ -193,10 +193,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             if (failure != null) {
                 dropCurrent(failure);
             } else {
-                seal();
+                // request EOS first: the event loop sends it only once every batch is sealed and cut,
+                // and the seal below (or the explicit drain) wakes it
                 eosTotal = seq;
                 eosRequested = true;
-                client.loop().execute(this::drain);
+                if (current != null) seal(); else Wire.run(client.loop(), this::drain);
             }
         }
         try {
@@ -217,7 +218,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     public void abort() {
         closed = true;
         if (done.isDone()) return;
-        client.loop().execute(() -> {
+        Wire.run(client.loop(), () -> {
             if (channel != null && !released) {
                 channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, "sender aborted"), channel.voidPromise());
             }
@@ -333,7 +334,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         if (failure == null) failure = e;
         Thread w = writerWaiting;
         if (w != null) LockSupport.unpark(w);
-        client.loop().execute(this::releaseAll);
+        Wire.run(client.loop(), this::releaseAll);
         done.completeExceptionally(failure);
     }
 

@@ -52,6 +52,15 @@ final class Wire {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** Runs {@code task} on {@code loop}; if the loop has shut down (its client or server closed) the task is dropped. */
+    static void run(io.netty.channel.EventLoop loop, Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // nothing left to do: the connection and its state are gone
+        }
+    }
+
     static byte[] nonce() {
         byte[] n = new byte[NONCE];
         RANDOM.nextBytes(n);

@@ -135,6 +135,32 @@ class LoopbackTest {
     }
 
     @Test
+    void primitiveLongPathsWithoutBoxing() {
+        long n = 3_000_000L;
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(),
+                        NetOptions.defaults())) {
+                    for (long i = 0; i < n; i++) {
+                        if (i % 1000 == 0) out.send(i); else out.sendLong(i); // the two paths mix freely
+                    }
+                }
+            });
+            assertEquals(0L, in.take());
+            long[] next = {1};
+            long got = in.drainLongs(x -> {
+                if (x != next[0]++) throw new AssertionError("expected " + (next[0] - 1) + " got " + x);
+            });
+            assertEquals(n - 1, got);
+            assertNull(in.take());
+            sender.join();
+            RemoteInlet<String> strings = server.inlet(2, Codec.strings());
+            assertThrows(IllegalStateException.class, () -> strings.drainLongs(x -> { }));
+        }
+    }
+
+    @Test
     void partialBatchIsFlushedAfterTheDelayWithoutEos() throws Exception {
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
              NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
@@ -222,6 +248,31 @@ class LoopbackTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> NetOptions.defaults().withFlushDelay(Duration.ZERO));
+    }
+
+    @Test
+    void receiverClosingMidStreamFailsOnlyThatSender() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
+            RemoteInlet<Long> quitter = server.inlet(1, Codec.longs());
+            RemoteInlet<Long> other = server.inlet(2, Codec.longs());
+            RemoteOutlet<Long> a = client.outlet(1, Codec.longs());
+            RemoteOutlet<Long> b = client.outlet(2, Codec.longs());
+            a.send(1L);
+            b.send(1L);
+            assertEquals(1L, quitter.take());
+            quitter.close();
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, () -> {
+                for (long i = 0; ; i++) a.send(i);
+            });
+            assertTrue(e.getMessage().contains("closed by the receiver"), e.getMessage());
+            // the shared connection and the other channel are unaffected
+            for (long i = 2; i <= 100_000; i++) b.send(i);
+            b.close();
+            long k = 1;
+            for (Long x; (x = other.take()) != null; k++) assertEquals(k, x);
+            assertEquals(100_001, k);
+        }
     }
 
     @Test

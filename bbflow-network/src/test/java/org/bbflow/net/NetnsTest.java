@@ -33,8 +33,14 @@ class NetnsTest {
         String probe = "bbprobe" + ProcessHandle.current().pid();
         StringBuilder why = new StringBuilder();
         boolean canCreate = run(List.of(ip.toString(), "netns", "add", probe), why) == 0;
-        if (canCreate) run(List.of(ip.toString(), "netns", "del", probe), new StringBuilder());
+        boolean canVeth = false;
+        if (canCreate) {
+            canVeth = run(List.of(ip.toString(), "-n", probe, "link", "add", probe.substring(0, Math.min(13, probe.length())) + "a",
+                    "type", "veth", "peer", "name", "bbprobeb"), why) == 0;
+            run(List.of(ip.toString(), "netns", "del", probe), new StringBuilder());
+        }
         assumeTrue(canCreate, () -> "skipped: cannot create network namespaces (needs root / CAP_SYS_ADMIN): " + why.toString().trim());
+        assumeTrue(canVeth, () -> "skipped: cannot create a veth pair (veth kernel module?): " + why.toString().trim());
 
         Path script = Path.of("src/test/netns/netns-test.sh").toAbsolutePath();
         assumeTrue(Files.isRegularFile(script), "skipped: script not found at " + script);

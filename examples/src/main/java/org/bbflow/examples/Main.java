@@ -48,6 +48,10 @@ public final class Main {
                 TestBench::usage, TestBench::main));
         c.add(new Command("bkd", "Bkd-tree ingest by a farm of inserters while readers run window queries",
                 BkdIngest::usage, BkdIngest::main));
+        c.add(new Command("worker", "distributed farm, worker side: serves one master's tasks from another JVM",
+                DistributedFarm::workerUsage, DistributedFarm::worker));
+        c.add(new Command("master", "distributed farm, emitter/collector side: sends tasks to worker JVMs",
+                DistributedFarm::masterUsage, DistributedFarm::master));
         return c;
     }
 

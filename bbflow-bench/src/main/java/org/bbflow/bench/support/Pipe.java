@@ -19,6 +19,11 @@ import org.jctools.queues.SpscArrayQueue;
  *       ({@code put}/{@code take}; the latter is the thesis's blocking channel);</li>
  *   <li>{@code thesis}: {@link ThesisChannel}, the thesis's non-blocking channel.</li>
  * </ul>
+ * Two diagnostic variants (not in the default parameter lists) separate the costs of BBFlow's
+ * layer: {@code jctools-mpq} spins on {@code relaxedOffer}/{@code relaxedPoll} through the
+ * {@code MessagePassingQueue} interface as {@code Channel} does; {@code jctools-mpq-checks} adds
+ * exactly the per-item checks of {@code Channel.offer}/{@code poll} (closed flag, fence flag,
+ * volatile read of the peer's parked-thread slot), without the rest of {@code Channel}.
  */
 public interface Pipe {
     /** All implementation names, in table order. */
@@ -40,6 +45,8 @@ public interface Pipe {
             case "abq": return new BqPipe(new ArrayBlockingQueue<>(capacity));
             case "lbq": return new BqPipe(new LinkedBlockingQueue<>(capacity));
             case "thesis": return new ThesisPipe(capacity);
+            case "jctools-mpq": return new MpqPipe(capacity, false);
+            case "jctools-mpq-checks": return new MpqPipe(capacity, true);
             default: throw new IllegalArgumentException("unknown pipe '" + impl + "'");
         }
     }
@@ -129,6 +136,65 @@ public interface Pipe {
         @Override
         public Object receive() {
             return c.take();
+        }
+    }
+
+    /** Diagnostic: JCTools through MessagePassingQueue's relaxed calls, optionally with Channel's per-item checks. */
+    final class MpqPipe implements Pipe {
+        private final org.jctools.queues.MessagePassingQueue<Object> q;
+        private final boolean checks;
+        private final Slot producerSlot = new Slot();
+        private final Slot consumerSlot = new Slot();
+        private volatile boolean closed;
+        private boolean mustFence;
+
+        MpqPipe(int capacity, boolean checks) {
+            q = new SpscArrayQueue<>(capacity);
+            this.checks = checks;
+        }
+
+        @Override
+        public void send(Object item) {
+            if (checks) {
+                if (item == null || closed) {
+                    throw new IllegalStateException();
+                }
+            }
+            while (!q.relaxedOffer(item)) {
+                Thread.onSpinWait();
+            }
+            if (checks) {
+                if (mustFence) {
+                    java.lang.invoke.VarHandle.fullFence();
+                }
+                Thread t = consumerSlot.parked;
+                if (t != null) {
+                    java.util.concurrent.locks.LockSupport.unpark(t);
+                }
+            }
+        }
+
+        @Override
+        public Object receive() {
+            Object x;
+            while ((x = q.relaxedPoll()) == null) {
+                Thread.onSpinWait();
+            }
+            if (checks) {
+                if (mustFence) {
+                    java.lang.invoke.VarHandle.fullFence();
+                }
+                Thread t = producerSlot.parked;
+                if (t != null) {
+                    java.util.concurrent.locks.LockSupport.unpark(t);
+                }
+            }
+            return x;
+        }
+
+        /** A parked-thread slot like BBFlow's Waiter (never written here). */
+        static final class Slot {
+            volatile Thread parked;
         }
     }
 }

@@ -110,6 +110,7 @@ final class IpcFile implements AutoCloseable {
         int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
         FileChannel fc = null;
         try {
+            refuseForeignFile(path);
             Files.deleteIfExists(path);
             fc = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
             MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
@@ -132,6 +133,23 @@ final class IpcFile implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(fc);
             throw e;
+        }
+    }
+
+    /** Only an empty file or an old channel file may be replaced: never delete someone's data. */
+    private static void refuseForeignFile(Path path) throws IOException {
+        if (!Files.exists(path) || Files.size(path) == 0) {
+            return;
+        }
+        try (FileChannel fc = FileChannel.open(path, StandardOpenOption.READ)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+            while (b.hasRemaining() && fc.read(b) >= 0) {
+                // read the magic
+            }
+            if (b.hasRemaining() || b.getLong(0) != MAGIC) {
+                throw new IpcFormatException("refusing to replace " + path
+                    + ": it exists and is not a BBFlow IPC channel file");
+            }
         }
     }
 

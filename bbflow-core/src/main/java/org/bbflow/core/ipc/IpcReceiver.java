@@ -12,7 +12,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
  * The consumer end of an inter-process channel. It creates the memory-mapped channel file (an
- * existing file at that path is replaced), writes the versioned header and then reads the records
+ * existing empty file or old channel file at that path is replaced; any other file is refused), writes the versioned header and then reads the records
  * that one or more {@link IpcSender}s, in this or other processes on the host, commit.
  *
  * <p>End of stream: the stream ends when every expected producer has closed its sender and every

@@ -120,6 +120,22 @@ class IpcChannelTest {
     }
 
     @Test
+    void createRefusesToReplaceAForeignFileButReplacesAnOldChannel() throws IOException {
+        Path file = dir.resolve("precious.txt");
+        Files.writeString(file, "someone's data");
+        IpcFormatException e = assertThrows(IpcFormatException.class,
+            () -> IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults()));
+        assertTrue(e.getMessage().contains("refusing to replace"), e.getMessage());
+        assertEquals("someone's data", Files.readString(file));
+
+        Path chan = dir.resolve("old");
+        IpcReceiver.create(chan, IpcCodec.int64(), IpcOptions.defaults()).close();
+        try (IpcReceiver<Long> again = IpcReceiver.create(chan, IpcCodec.int64(), IpcOptions.defaults().producers(2))) {
+            assertEquals(2, again.producers());
+        }
+    }
+
+    @Test
     void shortFileIsRefused() throws IOException {
         Path file = dir.resolve("short");
         Files.write(file, new byte[10]);

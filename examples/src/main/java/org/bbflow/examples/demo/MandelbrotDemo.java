@@ -12,6 +12,7 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.examples.Args;
+import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
 
@@ -47,7 +48,7 @@ public final class MandelbrotDemo {
     public record Options(int rows, int width, int maxIterations, int maxWorkers, boolean progress) {
         /** Defaults: about 10 s in all on 2 cores. */
         public static Options defaults() {
-            return new Options(1_000, 1_000, 2_000, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
+            return new Options(1_200, 1_200, 4_000, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
         }
 
         /** Option names understood by {@link #from(Args)}. */
@@ -130,7 +131,7 @@ public final class MandelbrotDemo {
         long[] expected = new long[o.rows];
         AtomicLong done = new AtomicLong();
         long t0 = System.nanoTime();
-        try (ProgressLine p = o.progress ? ProgressLine.start(out, "sequential", null, done::get) : null) {
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "sequential", null, done::get, "rows") : null) {
             for (int y = 0; y < o.rows; y++) {
                 expected[y] = renderRow(y, o.width, o.rows, o.maxIterations).iterations();
                 done.lazySet(y + 1);
@@ -166,7 +167,7 @@ public final class MandelbrotDemo {
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
-        try (ProgressLine p = o.progress ? ProgressLine.start(out, "farm " + workers + "w", running, received::get) : null) {
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "farm " + workers + "w", running, received::get, "rows") : null) {
             stats = running.join();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -208,6 +209,7 @@ public final class MandelbrotDemo {
                 o.maxWorkers, Runtime.getRuntime().availableProcessors()));
         Result r = run(o, out);
         print(o, r, out);
+        Machine.warnIfBusy(out);
         if (!r.allMatch()) {
             out.println("ERROR: a farm run differs from the sequential loop");
             return 1;
@@ -221,6 +223,6 @@ public final class MandelbrotDemo {
                 "demo [--items ROWS] [--width PIXELS] [--work MAX_ITERATIONS] [--workers N] [--no-progress]",
                 "  Renders the Mandelbrot set with a loop, then with source -> ordered farm -> sink for",
                 "  1..N workers (N = max(2, cores)); prints speedup, efficiency and per-node statistics.",
-                "  Defaults: --items 1000 --width 1000 --work 2000. Small and quick: --items 100 --work 200");
+                "  Defaults: --items 1200 --width 1200 --work 4000. Small and quick: --items 100 --work 200");
     }
 }

@@ -32,6 +32,7 @@ import org.bbflow.core.RunStats;
 import org.bbflow.core.io.Chunk;
 import org.bbflow.core.io.ChunkSource;
 import org.bbflow.examples.Args;
+import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
 
@@ -419,6 +420,7 @@ public final class ParallelCompress {
         for (String line : r.parallel().stats().table().split("\n")) {
             out.println(line);
         }
+        Machine.warnIfBusy(out);
         return r.identicalOutput() && r.roundTrip() && r.parallel().inOrder() ? 0 : 1;
     }
 

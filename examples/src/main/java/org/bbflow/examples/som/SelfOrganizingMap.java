@@ -18,6 +18,7 @@ import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.examples.Args;
+import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
 import org.bbflow.examples.som.SomMessage.Learn;
@@ -339,7 +340,7 @@ public final class SelfOrganizingMap {
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
-        try (ProgressLine p = o.progress ? ProgressLine.start(out, "som " + workers + "w", running, learnt::get) : null) {
+        try (ProgressLine p = o.progress ? ProgressLine.start(out, "som " + workers + "w", running, learnt::get, "samples") : null) {
             stats = running.join();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -404,6 +405,7 @@ public final class SelfOrganizingMap {
         for (String line : widest.stats().table().split("\n")) {
             out.println(line);
         }
+        Machine.warnIfBusy(out);
         if (!r.allEqual()) {
             out.println("ERROR: a parallel map differs from the sequential map");
             return 1;
