@@ -51,6 +51,11 @@ public final class Channel<T> {
     /** In-flight counter of the feedback loop this channel belongs to, or null. */
     AtomicLong inFlight;
     private WaitStrategy waitStrategy = WaitStrategy.backoff();
+    /** Waiting state of the (single) consumer and SPSC producer of put/take, made on first wait. */
+    private Idler consumerIdler;
+    private Idler producerIdler;
+    private final WaitCondition roomCondition = this::hasRoom;
+    private final WaitCondition readyCondition = this::hasItemOrEos;
 
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
@@ -111,6 +116,8 @@ public final class Channel<T> {
      */
     public Channel<T> waitStrategy(WaitStrategy strategy) {
         this.waitStrategy = Objects.requireNonNull(strategy, "strategy");
+        this.consumerIdler = null;
+        this.producerIdler = null;
         boolean fence = strategy.peerMustFence();
         this.producerMustFence = fence;
         this.consumerMustFence = fence;
@@ -143,11 +150,15 @@ public final class Channel<T> {
         if (offer(item)) {
             return;
         }
-        Idler idler = waitStrategy.newIdler();
-        WaitCondition room = () -> queue.size() < capacity;
-        while (!offer(item)) {
-            checkInterrupt();
-            idler.idle(producerWaiter, room);
+        // one producer on an SPSC channel: its waiting state is cached; MPSC producers each get their own
+        Idler idler = kind == Kind.MPSC ? waitStrategy.newIdler() : producerIdler();
+        try {
+            while (!offer(item)) {
+                checkInterrupt();
+                idler.idle(producerWaiter, roomCondition);
+            }
+        } finally {
+            idler.reset();
         }
     }
 
@@ -171,18 +182,21 @@ public final class Channel<T> {
         if (x != null) {
             return x;
         }
-        Idler idler = waitStrategy.newIdler();
-        WaitCondition ready = () -> !queue.isEmpty() || closed;
-        while (true) {
-            x = poll();
-            if (x != null) {
-                return x;
+        Idler idler = consumerIdler();
+        try {
+            while (true) {
+                x = poll();
+                if (x != null) {
+                    return x;
+                }
+                if (closed) {
+                    return poll();
+                }
+                checkInterrupt();
+                idler.idle(consumerWaiter, readyCondition);
             }
-            if (closed) {
-                return poll();
-            }
-            checkInterrupt();
-            idler.idle(consumerWaiter, ready);
+        } finally {
+            idler.reset();
         }
     }
 
@@ -235,6 +249,10 @@ public final class Channel<T> {
         return queue.size() < capacity;
     }
 
+    private boolean hasItemOrEos() {
+        return !queue.isEmpty() || closed;
+    }
+
     void wakeConsumer() {
         if (producerMustFence) {
             VarHandle.fullFence();
@@ -247,6 +265,22 @@ public final class Channel<T> {
             VarHandle.fullFence();
         }
         producerWaiter.wakeIfParked();
+    }
+
+    private Idler consumerIdler() {
+        Idler i = consumerIdler;
+        if (i == null) {
+            consumerIdler = i = waitStrategy.newIdler();
+        }
+        return i;
+    }
+
+    private Idler producerIdler() {
+        Idler i = producerIdler;
+        if (i == null) {
+            producerIdler = i = waitStrategy.newIdler();
+        }
+        return i;
     }
 
     private static void checkInterrupt() {

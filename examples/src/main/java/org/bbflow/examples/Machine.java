@@ -19,6 +19,23 @@ public final class Machine {
     }
 
     /**
+     * CPU time used so far by this whole JVM (all threads), or -1 where the platform does not say.
+     * Divided by a run's wall time it tells how many cores the run actually got.
+     */
+    public static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** Cores used between two {@link #processCpuNanos()} readings over {@code wallNanos}, or NaN. */
+    public static double coresUsed(long cpuBefore, long cpuAfter, long wallNanos) {
+        return cpuBefore < 0 || cpuAfter < 0 || wallNanos <= 0 ? Double.NaN : (double) (cpuAfter - cpuBefore) / wallNanos;
+    }
+
+    /**
      * Prints a note when the load average says other processes share the cores, since speedups
      * measured then understate what the flow achieves on an idle machine.
      */

@@ -70,8 +70,12 @@ public final class MandelbrotDemo {
     public record Row(int y, long iterations) {
     }
 
-    /** One timed run: {@code workers == 0} is the sequential loop. */
-    public record Run(int workers, double seconds, boolean sameAsSequential, boolean inOrder, RunStats stats) {
+    /**
+     * One timed run: {@code workers == 0} is the sequential loop; {@code coresUsed} is the JVM's CPU
+     * time over the run's wall time (below the worker count when other processes took the cores).
+     */
+    public record Run(int workers, double seconds, double coresUsed, boolean sameAsSequential, boolean inOrder,
+                      RunStats stats) {
         /** Loop time divided by this run's time. */
         public double speedup(double sequentialSeconds) {
             return sequentialSeconds / seconds;
@@ -130,6 +134,7 @@ public final class MandelbrotDemo {
         List<Run> runs = new ArrayList<>();
         long[] expected = new long[o.rows];
         AtomicLong done = new AtomicLong();
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         try (ProgressLine p = o.progress ? ProgressLine.start(out, "sequential", null, done::get, "rows") : null) {
             for (int y = 0; y < o.rows; y++) {
@@ -137,7 +142,8 @@ public final class MandelbrotDemo {
                 done.lazySet(y + 1);
             }
         }
-        runs.add(new Run(0, (System.nanoTime() - t0) / 1e9, true, true, null));
+        long wall = System.nanoTime() - t0;
+        runs.add(new Run(0, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall), true, true, null));
         for (int w = 1; w <= o.maxWorkers; w++) {
             runs.add(runFarm(o, w, expected, out));
         }
@@ -164,30 +170,32 @@ public final class MandelbrotDemo {
                     rows[r.y()] = r.iterations();
                     received.lazySet(n + 1);
                 }));
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
         try (ProgressLine p = o.progress ? ProgressLine.start(out, "farm " + workers + "w", running, received::get, "rows") : null) {
             stats = running.join();
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        long wall = System.nanoTime() - t0;
         // join() waited for every node thread, so the sink's writes are visible here
-        return new Run(workers, seconds, Arrays.equals(rows, expected) && received.get() == o.rows, inOrder[0], stats);
+        return new Run(workers, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall),
+                Arrays.equals(rows, expected) && received.get() == o.rows, inOrder[0], stats);
     }
 
     /** Prints the speedup table and the widest farm's per-node statistics. */
     public static void print(Options o, Result r, Output out) {
         double seq = r.sequential().seconds();
         out.println("");
-        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s  %s", "run", "time s", "rows/s", "speedup",
-                "efficiency", "result"));
+        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s %10s  %s", "run", "time s", "rows/s", "speedup",
+                "efficiency", "cores used", "result"));
         for (Run run : r.runs()) {
             String name = run.workers() == 0 ? "sequential" : "farm " + run.workers() + "w";
             String eff = run.workers() == 0 ? "-" : String.format(Locale.ROOT, "%.2f", run.speedup(seq) / run.workers());
             String check = run.workers() == 0 ? "reference"
                     : run.sameAsSequential() && run.inOrder() ? "same rows, in order" : "MISMATCH";
-            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s  %s", name, run.seconds(),
-                    o.rows / run.seconds(), run.speedup(seq), eff, check));
+            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s %10.2f  %s", name, run.seconds(),
+                    o.rows / run.seconds(), run.speedup(seq), eff, run.coresUsed(), check));
         }
         Run widest = r.runs().get(r.runs().size() - 1);
         out.println("");

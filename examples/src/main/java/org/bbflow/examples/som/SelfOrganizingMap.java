@@ -40,9 +40,13 @@ import org.bbflow.examples.som.SomMessage.Winner;
  *       the farm's feedback channel;</li>
  *   <li>learn: the emitter sends the learning step to the winner's worker and tells each neighbour
  *       the step reaches to listen; the winner's worker updates its strip, hands the step to those
- *       neighbours over their channels, waits for their acknowledgements, and reports to the
- *       collector, which acknowledges to the emitter; then the next sample starts.</li>
+ *       neighbours over their channels and waits for their acknowledgements, then reports to the
+ *       collector, which forwards the winner downstream.</li>
  * </ol>
+ * The emitter does not wait for the learning step to finish: right after it, it sends the next
+ * sample's search. Each worker handles its commands in order, so it searches for sample t+1 only
+ * after its strip has learnt sample t (the thesis acknowledges every learning step back to the
+ * emitter; dropping that round trip is one of the improvements it suggests).
  * The learning radius is at most the thinnest strip, so a step reaches at most the two adjacent
  * workers. Both versions run the same {@link SomStrip} arithmetic, so for the same seed they must
  * produce the same winners and bit-identical maps.
@@ -121,7 +125,8 @@ public final class SelfOrganizingMap {
     }
 
     /** A trained map and the winner of every sample. */
-    public record Trained(double[] weights, int[] winners, double seconds, long neighbourSteps, RunStats stats) {
+    public record Trained(double[] weights, int[] winners, double seconds, double coresUsed, long neighbourSteps,
+                          RunStats stats) {
     }
 
     // ---- sequential ---------------------------------------------------------------------------
@@ -130,6 +135,7 @@ public final class SelfOrganizingMap {
     public static Trained trainSequential(Options o, List<double[]> samples) {
         SomStrip map = SomStrip.randomMap(o.rows, o.cols, o.dims, o.seed);
         int[] winners = new int[samples.size()];
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         for (int t = 0; t < samples.size(); t++) {
             double[] x = samples.get(t);
@@ -137,12 +143,14 @@ public final class SelfOrganizingMap {
             map.learn(x, bmu / o.cols, bmu % o.cols, alphaAt(o, t), radiusAt(o, t));
             winners[t] = bmu;
         }
-        return new Trained(map.weights(), winners, (System.nanoTime() - t0) / 1e9, 0, null);
+        long wall = System.nanoTime() - t0;
+        return new Trained(map.weights(), winners, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall),
+                0, null);
     }
 
     // ---- parallel: emitter, workers, collector ------------------------------------------------
 
-    /** Takes samples from upstream and acknowledgements over the feedback channel; one sample at a time. */
+    /** Takes samples from upstream and winners over the feedback channel; one search at a time. */
     static final class Emitter implements Node<Object, SomMessage> {
         private final Options options;
         private final int[] firstRows; // first row of each worker's strip, plus the map's row count
@@ -182,10 +190,9 @@ public final class SelfOrganizingMap {
                 if (owner < firstRows.length - 2 && row + radius >= firstRows[owner + 1]) {
                     out.sendTo(owner + 1, new Listen(w.t(), owner));
                 }
-            } else if (item instanceof Learned) {
                 busy = false;
                 if (!waiting.isEmpty()) {
-                    startNext(out);
+                    startNext(out); // queued behind the learning step in every worker's channel
                 }
             }
         }
@@ -268,7 +275,7 @@ public final class SelfOrganizingMap {
         }
     }
 
-    /** Picks the winner among the workers' local bests; forwards learning acknowledgements. */
+    /** Picks the winner among the workers' local bests; forwards each learnt sample's winner downstream. */
     static final class Collector implements Node<SomMessage, Object> {
         private final int workers;
         private int answers;
@@ -292,7 +299,6 @@ public final class SelfOrganizingMap {
                     best = null;
                 }
             } else if (m instanceof Learned) {
-                out.send(m);                                          // feedback: the emitter may go on
                 out.sendTo(1, ((Learned) m).index());                 // forward: the sample's winner
             }
         }
@@ -337,15 +343,17 @@ public final class SelfOrganizingMap {
                     winners[(int) learnt.get()] = winner;
                     learnt.lazySet(learnt.get() + 1);
                 }));
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
         try (ProgressLine p = o.progress ? ProgressLine.start(out, "som " + workers + "w", running, learnt::get, "samples") : null) {
             stats = running.join();
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        long wall = System.nanoTime() - t0;
         SomStrip trained = SomStrip.join(strips.stream().map(w -> w.strip).toArray(SomStrip[]::new));
-        return new Trained(trained.weights(), winners, seconds, neighbourSteps.get(), stats);
+        return new Trained(trained.weights(), winners, wall / 1e9,
+                Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall), neighbourSteps.get(), stats);
     }
 
     // ---- the program ------------------------------------------------------------------------------
@@ -385,19 +393,19 @@ public final class SelfOrganizingMap {
         out.println(String.format(Locale.ROOT, "Self-organizing map %d x %d, %d weights per neuron, %,d samples,"
                 + " radius %d, seed %d", o.rows, o.cols, o.dims, o.samples, o.radius, o.seed));
         Result r = run(o, out);
-        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s %16s  %s", "run", "time s", "samples/s",
-                "speedup", "efficiency", "neighbour steps", "same map and winners"));
+        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %10s %10s %16s  %s", "run", "time s", "samples/s",
+                "speedup", "efficiency", "cores used", "neighbour steps", "same map and winners"));
         double seq = r.sequential().seconds();
-        out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s %16s  %s", "sequential", seq,
-                o.samples / seq, 1.0, "-", "-", "reference"));
+        out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s %10.2f %16s  %s", "sequential", seq,
+                o.samples / seq, 1.0, "-", r.sequential().coresUsed(), "-", "reference"));
         for (int i = 0; i < r.parallel().size(); i++) {
             Trained p = r.parallel().get(i);
             int w = i + 1;
             boolean same = Arrays.equals(p.weights(), r.sequential().weights())
                     && Arrays.equals(p.winners(), r.sequential().winners());
-            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10.2f %,16d  %s", "farm " + w + "w",
-                    p.seconds(), o.samples / p.seconds(), seq / p.seconds(), seq / p.seconds() / w, p.neighbourSteps(),
-                    same ? "yes (bit for bit)" : "NO"));
+            out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10.2f %10.2f %,16d  %s", "farm " + w + "w",
+                    p.seconds(), o.samples / p.seconds(), seq / p.seconds(), seq / p.seconds() / w, p.coresUsed(),
+                    p.neighbourSteps(), same ? "yes (bit for bit)" : "NO"));
         }
         Trained widest = r.parallel().get(r.parallel().size() - 1);
         out.println("");

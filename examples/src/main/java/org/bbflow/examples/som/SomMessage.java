@@ -2,8 +2,8 @@ package org.bbflow.examples.som;
 
 /**
  * The packets of the parallel self-organizing map (the thesis's SOMData): commands from the
- * emitter, results to the collector, acknowledgements back through the feedback channel, and
- * learning requests between neighbouring workers.
+ * emitter, results to the collector, winners back through the feedback channel, and learning
+ * requests and acknowledgements between neighbouring workers.
  */
 public sealed interface SomMessage {
 
@@ -34,7 +34,7 @@ public sealed interface SomMessage {
     record NeighbourDone(int t) implements SomMessage {
     }
 
-    /** Worker to collector, then collector to emitter (feedback): sample {@code t} is learnt. */
+    /** Winner's worker to collector: sample {@code t} is learnt, here and in the neighbours it reached. */
     record Learned(int t, int index) implements SomMessage {
     }
 }
