@@ -90,6 +90,7 @@ public final class Report {
         StringBuilder saved = new StringBuilder();
         // sections append to md; headline rows are collected on the way and printed first
         channelThroughput();
+        channelOverhead();
         pingPong();
         idleCost();
         twoStage();
@@ -152,7 +153,9 @@ public final class Report {
     private void headline(String what, Ratio measured, String target, boolean higherIsBetter, double threshold,
                           String note) {
         String status;
-        if (measured == null || Double.isNaN(measured.v)) {
+        if ("quick".equals(env.getProperty("mode"))) {
+            status = "not evaluated (quick mode)";
+        } else if (measured == null || Double.isNaN(measured.v)) {
             status = "not measured";
         } else {
             boolean met = higherIsBetter ? measured.v >= threshold : measured.v <= threshold;
@@ -196,6 +199,29 @@ public final class Report {
         Result spin = one(rs, r -> "bbflow-busyspin".equals(r.p("impl")));
         headline("BBFlow SPSC (busy-spin put/take) / raw JCTools SpscArrayQueue, throughput",
                 spin == null || base == null ? null : Ratio.of(spin, base), ">= 0.90", true, 0.90, null);
+        Result backoff = one(rs, r -> "bbflow-backoff".equals(r.p("impl")));
+        headline("BBFlow SPSC (default backoff put/take) / raw JCTools SpscArrayQueue, throughput",
+                backoff == null || base == null ? null : Ratio.of(backoff, base), "(>= 0.90)", true, 0.90, null);
+    }
+
+    private void channelOverhead() {
+        List<Result> rs = select("ChannelOverheadBench", r -> true);
+        if (rs.isEmpty()) {
+            return;
+        }
+        section("Channel layer overhead (diagnostic, one thread)",
+                "One thread offers 32 items and polls them back (`ChannelOverheadBench`): ns per item (offer + poll)"
+                + " without any cross-core traffic, so it isolates the instructions BBFlow's `Channel` adds to JCTools."
+                + " `jctools-mpq` = JCTools through the `MessagePassingQueue` interface's relaxed calls (as `Channel`"
+                + " calls it); `jctools-mpq-checks` = that plus Channel's per-item checks (closed flag, fence flag,"
+                + " volatile read of the peer's parked-thread slot).");
+        Result base = one(rs, r -> "jctools".equals(r.p("impl")));
+        List<List<String>> rows = new ArrayList<>();
+        for (Result r : rs) {
+            rows.add(List.of(r.p("impl"), pm(r.score, r.error), base == null ? "-" : f(r.score - base.score),
+                    base == null ? "-" : str(Ratio.of(r, base))));
+        }
+        table(List.of("impl", "ns per item", "minus JCTools (ns)", "/ JCTools"), rows);
     }
 
     private void pingPong() throws IOException {
@@ -456,7 +482,7 @@ public final class Report {
     private void others() {
         List<Result> rest = new ArrayList<>();
         for (Result r : results) {
-            if (!List.of("ChannelThroughputBench", "PingPongBench", "IdleCostBench", "TwoStageBench", "FarmBench",
+            if (!List.of("ChannelThroughputBench", "ChannelOverheadBench", "PingPongBench", "IdleCostBench", "TwoStageBench", "FarmBench",
                     "PipelineBench", "OversubscriptionBench", "SequentialBench").contains(r.bench)) {
                 rest.add(r);
             }

@@ -11,7 +11,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.bbflow.bench.support.CpuTimeProfiler;
@@ -107,28 +109,30 @@ public final class Suite {
                 .resultFormat(ResultFormatType.JSON)
                 .result(out);
         includes.forEach(o::include);
+        Map<String, String[]> values = new LinkedHashMap<>();
         if (quick) {
             o.forks(1)
                     .warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
                     .measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
-                    .timeout(TimeValue.minutes(2))
-                    // smallest parameters
-                    .param("n", "1000")
-                    .param("workers", "2")
-                    .param("stages", "4")
-                    .param("items", "32")
-                    .param("work", "2000")
-                    .param("windowMillis", "50");
+                    .timeout(TimeValue.minutes(2));
+            // smallest parameters
+            values.put("n", new String[] {"1000"});
+            values.put("workers", new String[] {"2"});
+            values.put("stages", new String[] {"4"});
+            values.put("items", new String[] {"32"});
+            values.put("work", new String[] {"2000"});
+            values.put("windowMillis", new String[] {"50"});
         } else {
-            o.timeout(TimeValue.minutes(15))
-                    .param("n", "1000", "10000", "100000", "1000000", "10000000", "100000000");
+            o.timeout(TimeValue.minutes(15));
+            values.put("n", new String[] {"1000", "10000", "100000", "1000000", "10000000", "100000000"});
         }
         if (forks != null) {
             o.forks(forks);
         }
         for (String[] p : params) {
-            o.param(p[0], p[1].split(","));
+            values.put(p[0], p[1].split(",")); // replaces the mode's values (JMH's param() would add to them)
         }
+        values.forEach(o::param);
         Path outPath = Paths.get(out).toAbsolutePath();
         try {
             Files.createDirectories(outPath.getParent());

@@ -59,8 +59,10 @@ public final class BkdTree implements AutoCloseable {
         this.pool = new ArrayPool(8, b.poisonReclaimed);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
         this.reclaimer = new Reclaimer(pool, 2_000_000L);
-        this.localBuffer = ThreadLocal.withInitial(() -> register(new InsertBuffer(this, dims, bufferSize, leafSize)));
-        this.localSlot = ThreadLocal.withInitial(reclaimer::register);
+        this.localBuffer = ThreadLocal.withInitial(
+                () -> register(new InsertBuffer(this, dims, bufferSize, leafSize, Thread.currentThread())));
+        this.localSlot = ThreadLocal.withInitial(() -> reclaimer.register(Thread.currentThread()));
+        this.reclaimer.housekeeping(this::publishBuffersOfTerminatedThreads);
         this.merger = new Merger(this);
         this.directory = b.directory;
         if (directory != null) {
@@ -72,6 +74,9 @@ public final class BkdTree implements AutoCloseable {
         reclaimer.start("bkd-reclaimer");
         if (mergeStage != null) {
             mergeStage.start();
+            if (forest.get().trees.length > 0) {
+                mergeStage.offer();     // reopened trees may already be due for a merge
+            }
         }
     }
 
@@ -89,8 +94,9 @@ public final class BkdTree implements AutoCloseable {
 
     /**
      * Inserts a point into the calling thread's buffer; it becomes visible when that buffer is
-     * published (full, or {@link #refresh()} on this thread). Several points may share
-     * coordinates and even ids. Allocates nothing per point.
+     * published (full, or {@link #refresh()} on this thread; if the thread terminates first, the
+     * scheduler thread publishes the buffer shortly after). Several points may share coordinates
+     * and even ids. Allocates nothing per point.
      *
      * @throws IllegalArgumentException on a wrong dimension count or NaN coordinate
      * @throws IllegalStateException after {@link #close()}
@@ -113,7 +119,7 @@ public final class BkdTree implements AutoCloseable {
     /** Opens a writer handle with its own private buffer (close it to flush and release it). */
     public BkdWriter writer() {
         checkOpen();
-        return new BkdWriter(this, register(new InsertBuffer(this, dims, bufferSize, leafSize)));
+        return new BkdWriter(this, register(new InsertBuffer(this, dims, bufferSize, leafSize, null)));
     }
 
     /**
@@ -462,14 +468,36 @@ public final class BkdTree implements AutoCloseable {
     }
 
     /** Called by an inserter after it published a tree: queue a merge ticket (may wait). */
-    void afterPublish() {
+    void afterPublish(boolean mayWait) {
         if (mergeStage == null) {
+            return;
+        }
+        if (!mayWait) {
+            mergeStage.offer();
             return;
         }
         try {
             mergeStage.submit();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Run by the scheduler thread: a terminated thread can no longer refresh its buffer, so its
+     * points are published here (thread termination happens-before {@code isAlive()} returning
+     * false, so the buffer's contents are visible to this thread).
+     */
+    void publishBuffersOfTerminatedThreads() {
+        for (InsertBuffer b : buffers) {
+            if (b.thread != null && !b.thread.isAlive() && !closed) {
+                buffers.remove(b);
+                try {
+                    b.flush(false);
+                } finally {
+                    b.release();
+                }
+            }
         }
     }
 

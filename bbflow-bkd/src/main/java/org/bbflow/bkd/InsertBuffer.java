@@ -18,9 +18,12 @@ final class InsertBuffer {
     private int size;
     /** Lower bound of the insert sequences held in this buffer, or {@code Long.MAX_VALUE} when empty. */
     volatile long minSeq = Long.MAX_VALUE;
+    /** The thread owning a thread-local buffer (null for writer handles). */
+    final Thread thread;
 
-    InsertBuffer(BkdTree owner, int dims, int capacity, int leafSize) {
+    InsertBuffer(BkdTree owner, int dims, int capacity, int leafSize, Thread thread) {
         this.owner = owner;
+        this.thread = thread;
         this.dims = dims;
         this.capacity = capacity;
         this.loader = new BulkLoader(dims, leafSize);
@@ -55,6 +58,14 @@ final class InsertBuffer {
 
     /** Bulk-loads and publishes the buffered points (no-op when empty). */
     void flush() {
+        flush(true);
+    }
+
+    /**
+     * Bulk-loads and publishes the buffered points. {@code mayWait} false: queue the merge ticket
+     * only if there is room (used by the scheduler thread for buffers of terminated threads).
+     */
+    void flush(boolean mayWait) {
         if (size == 0) {
             return;
         }
@@ -85,7 +96,7 @@ final class InsertBuffer {
         size = 0;
         minSeq = Long.MAX_VALUE;
         if (tree != null) {
-            owner.afterPublish();
+            owner.afterPublish(mayWait);
         }
     }
 

@@ -22,4 +22,10 @@ final class ReaderSlot extends ReaderSlotValue {
     /** Thread-confined nesting state for per-thread slots. */
     int depth;
     Forest pinned;
+    /** Owner of a per-thread slot (null for snapshots); the slot is dropped once it terminates. */
+    final Thread thread;
+
+    ReaderSlot(Thread thread) {
+        this.thread = thread;
+    }
 }

@@ -37,6 +37,7 @@ final class Reclaimer implements Runnable {
     private final ArrayPool pool;
     private final long parkNanos;
     private volatile boolean running = true;
+    private volatile Runnable housekeeping;
     private volatile Thread thread;
     final AtomicLong retiredTrees = new AtomicLong();
     final AtomicLong reclaimedTrees = new AtomicLong();
@@ -57,10 +58,16 @@ final class Reclaimer implements Runnable {
         t.start();
     }
 
-    ReaderSlot register() {
-        ReaderSlot s = new ReaderSlot();
+    /** Registers a reader slot; {@code thread} (null for snapshots) lets the slot be dropped when it terminates. */
+    ReaderSlot register(Thread thread) {
+        ReaderSlot s = new ReaderSlot(thread);
         slots.add(s);
         return s;
+    }
+
+    /** A task run on every pass of the scheduler thread (before reclaiming). */
+    void housekeeping(Runnable task) {
+        this.housekeeping = task;
     }
 
     void unregister(ReaderSlot s) {
@@ -92,6 +99,14 @@ final class Reclaimer implements Runnable {
     @Override
     public void run() {
         while (running) {
+            Runnable h = housekeeping;
+            if (h != null) {
+                try {
+                    h.run();
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
             reclaimNow();
             LockSupport.parkNanos(this, parkNanos);
         }
@@ -136,6 +151,10 @@ final class Reclaimer implements Runnable {
         long[] v = new long[slots.size() + 4];
         int n = 0;
         for (ReaderSlot s : slots) {
+            if (s.thread != null && !s.thread.isAlive() && s.version == ReaderSlot.IDLE) {
+                slots.remove(s);
+                continue;
+            }
             long x = s.version;
             if (x != ReaderSlot.IDLE) {
                 if (n == v.length) {

@@ -15,7 +15,7 @@ public final class Snapshot implements AutoCloseable {
 
     Snapshot(BkdTree owner) {
         this.owner = owner;
-        this.slot = owner.reclaimer.register();
+        this.slot = owner.reclaimer.register(null);
         this.forest = owner.pin(slot);
         this.limit = owner.sequence.get();
         owner.tombstones.awaitDeletesUpTo(limit);

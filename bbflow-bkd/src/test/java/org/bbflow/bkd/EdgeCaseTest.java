@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -158,6 +161,25 @@ class EdgeCaseTest {
         w.close();
         s.close();
         assertThrows(IllegalStateException.class, () -> s.count(Box.all(2)));
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void bufferOfATerminatedThreadIsPublishedByTheScheduler() throws Exception {
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            Thread w = new Thread(() -> {
+                for (int i = 0; i < 5; i++) {
+                    t.insert(new double[] {i, i}, i);
+                }
+                t.count(Box.all(2));
+            });
+            w.start();
+            w.join();
+            while (t.count(Box.all(2)) != 5) {
+                LockSupport.parkNanos(1_000_000);
+            }
+            assertTrue(t.contains(new double[] {4, 4}, 4));
+        }
     }
 
     @Test

@@ -171,10 +171,12 @@ public final class RemoteInlet<T> implements AutoCloseable {
         consumedSeq = f.first + f.count;
         unconsumed.addAndGet(-f.bytes);
         bytesSinceAck += f.bytes;
-        if (bytesSinceAck >= window / 4 || queue.isEmpty()) {
-            bytesSinceAck = 0;
-            Wire.run(server.loop(), this::sendAck);
-        }
+        if (bytesSinceAck >= window / 4) ack();
+    }
+
+    private void ack() {
+        bytesSinceAck = 0;
+        Wire.run(server.loop(), this::sendAck);
     }
 
     private RemoteChannelException malformed(String what) {
@@ -194,6 +196,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new RemoteChannelException("channel " + channelId + ": interrupted while waiting for items");
         }
+        for (int i = 0; i < 100; i++) { // the next frame is often microseconds away: avoid a park/unpark pair
+            if (!queue.isEmpty()) return;
+            Thread.onSpinWait();
+        }
+        Thread.yield();
+        if (!queue.isEmpty()) return;
+        // about to sleep: acknowledge everything consumed, so a sender waiting for window can go on
+        if (bytesSinceAck > 0) ack();
         waiter = Thread.currentThread();
         if (queue.isEmpty()) LockSupport.parkNanos(this, 10_000_000L);
         waiter = null;

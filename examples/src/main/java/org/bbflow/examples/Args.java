@@ -12,7 +12,7 @@ import java.util.Set;
  * The command line of one subcommand: positional words and {@code --name value},
  * {@code --name=value} or bare {@code --flag} options. Typed getters give a clear
  * {@link IllegalArgumentException} naming the option when a value is malformed, and
- * {@link #rejectUnknown(Set)} catches misspelt options.
+ * {@link #rejectUnknown(String, Set)} catches misspelt options.
  *
  * <pre>{@code
  * Args a = Args.parse(new String[] {"--items", "200", "--quiet", "extra"});

@@ -81,7 +81,7 @@ public final class ProgressLine implements AutoCloseable {
             }
             long d = done.getAsLong();
             double rate = (d - lastDone) / ((now - lastNanos) / 1e9);
-            String busy = stats == null ? "" : " | busy: " + busyShares(stats.get());
+            String busy = stats == null ? "" : " | busy: " + busyShares(stats.get(), now - lastNanos);
             if (!closed) {
                 out.println(String.format(Locale.ROOT, "[%s] %,d %s, %,.0f %s/s%s", label, d, unit, rate, unit, busy));
             }
@@ -91,18 +91,23 @@ public final class ProgressLine implements AutoCloseable {
         }
     }
 
-    /** Busy share per stage since the previous call, e.g. {@code source 1% worker*2 98% sink 0%}. */
-    private String busyShares(RunStats s) {
-        Map<String, double[]> byStage = new LinkedHashMap<>(); // stage -> {sum of shares, count}
+    /**
+     * Busy share per stage since the previous call, e.g. {@code source done worker*2 98% sink 0%}; a
+     * stage whose nodes have all ended is shown as {@code done}.
+     */
+    private String busyShares(RunStats s, long intervalNanos) {
+        Map<String, double[]> byStage = new LinkedHashMap<>(); // stage -> {sum of shares, live nodes, nodes}
         for (NodeStats n : s.nodes()) {
             long[] last = lastBusyIdle.getOrDefault(n.path(), new long[2]);
             long busy = Math.max(0, n.busyNanos() - last[0]); // live snapshots are approximate
             long idle = Math.max(0, n.idleNanos() - last[1]);
             lastBusyIdle.put(n.path(), new long[] {n.busyNanos(), n.idleNanos()});
-            double share = busy + idle <= 0 ? 0 : (double) busy / (busy + idle);
-            double[] acc = byStage.computeIfAbsent(stageOf(n), k -> new double[2]);
-            acc[0] += share;
-            acc[1]++;
+            double[] acc = byStage.computeIfAbsent(stageOf(n), k -> new double[3]);
+            acc[2]++;
+            if (busy + idle > intervalNanos / 20) { // the node lived through (most of) the interval
+                acc[0] += (double) busy / (busy + idle);
+                acc[1]++;
+            }
         }
         StringBuilder b = new StringBuilder();
         byStage.forEach((stage, acc) -> {
@@ -110,10 +115,10 @@ public final class ProgressLine implements AutoCloseable {
                 b.append(' ');
             }
             b.append(stage);
-            if (acc[1] > 1) {
-                b.append('*').append((int) acc[1]);
+            if (acc[2] > 1) {
+                b.append('*').append((int) acc[2]);
             }
-            b.append(String.format(Locale.ROOT, " %.0f%%", 100 * acc[0] / acc[1]));
+            b.append(acc[1] == 0 ? " done" : String.format(Locale.ROOT, " %.0f%%", 100 * acc[0] / acc[1]));
         });
         return b.toString();
     }

@@ -28,7 +28,7 @@ class MandelbrotDemoTest {
         for (Run run : r.runs().subList(1, 4)) {
             assertTrue(run.sameAsSequential(), "farm of " + run.workers() + " differs");
             assertTrue(run.inOrder(), "farm of " + run.workers() + " delivered rows out of order");
-            assertEquals(90, run.stats().node("sink[2]").itemsIn());
+            assertEquals(90, run.stats().node("image[2]").itemsIn());
             assertEquals(run.workers(), run.stats().nodes().stream().filter(n -> n.path().contains("worker-")).count());
         }
         assertTrue(r.allMatch());

@@ -7,6 +7,7 @@ import org.bbflow.bench.support.CpuTimeProfiler;
 import org.bbflow.bench.support.PeerThread;
 import org.bbflow.bench.support.Strategies;
 import org.bbflow.core.Block;
+import org.bbflow.core.Flow;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
@@ -69,7 +70,7 @@ public class IdleCostBench {
             stages[i] = Nodes.<Long>identity();
         }
         stages[waiters] = Nodes.<Long>sink(x -> seen[0] += x);
-        var flow = org.bbflow.core.Flow.start(Pipeline.of(stages).named("idle"), Strategies.options(strategy));
+        Flow flow = Flow.start(Pipeline.of(stages).named("idle"), Strategies.options(strategy));
         Thread.sleep(windowMillis);
         release.countDown();
         RunStats stats = flow.join();

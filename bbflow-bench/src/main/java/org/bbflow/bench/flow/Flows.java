@@ -17,10 +17,6 @@ final class Flows {
     private Flows() {
     }
 
-    /** The farm policies benchmarked: dispatch and collect. */
-    static final String[] FARM_POLICIES = {"rr-firstcome", "rr-roundrobin", "rr-ordered", "ondemand-firstcome",
-        "ondemand-roundrobin"};
-
     /**
      * The thesis's farm (Figure 12, Code 11): the emitter generates 1..items, {@code workers}
      * workers each run {@code spin(x, reps)}, the collector sums the results. Emitter and collector

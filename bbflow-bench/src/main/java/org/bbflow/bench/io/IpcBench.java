@@ -39,8 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code ipc}: the inter-process channel (1 MiB one-to-one ring in a memory-mapped file),
- *       raw claim/commit of {@code recordSize}-byte records; the consumer reads the first long of
- *       each. Both ends are in this JVM here: the shared-memory path is the same as between two
+ *       raw claim/commit of {@code recordSize}-byte records (the producer copies the whole record
+ *       into the ring); the consumer reads the first long of each. Both ends are in this JVM here: the shared-memory path is the same as between two
  *       processes.</li>
  *   <li>{@code ipc-process}: the same, with the producer in a child JVM ({@link IpcBenchProducer},
  *       same java and class path), i.e. a real inter-process transfer.</li>
@@ -102,6 +102,7 @@ public class IpcBench {
                 file = Files.createTempFile("bbflow-ipc-bench", ".ring");
                 rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity(1 << 20));
                 IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes());
+                byte[] payload = new byte[size];
                 producer = new PeerThread("ipc-producer", () -> {
                     MutableDirectBuffer b = tx.buffer();
                     long seq = 0;
@@ -112,6 +113,7 @@ public class IpcBench {
                                 Thread.onSpinWait();
                                 continue;
                             }
+                            b.putBytes(i, payload); // the whole record is written, as TCP sends it
                             b.putLong(i, seq++);
                             tx.commit(i);
                         }

@@ -19,9 +19,11 @@ public final class IpcBenchProducer {
         int size = Integer.parseInt(args[1]);
         try (IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes())) {
             MutableDirectBuffer b = tx.buffer();
+            byte[] payload = new byte[size];
             long seq = 0;
             for (;;) {
                 int i = tx.claim(size); // throws once the receiver closed or died
+                b.putBytes(i, payload);
                 b.putLong(i, seq++);
                 tx.commit(i);
             }

@@ -34,6 +34,8 @@ public final class RawNettyChannel implements AutoCloseable {
     private final Channel server;
     private final Channel client;
     private volatile Run run;
+    private final boolean handoff;
+    private final java.util.concurrent.ConcurrentLinkedQueue<ByteBuf> frames = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private static final class Run {
         final long expected;
@@ -47,6 +49,15 @@ public final class RawNettyChannel implements AutoCloseable {
     }
 
     public RawNettyChannel() {
+        this(false);
+    }
+
+    /**
+     * With {@code handoff}, the event loop only queues each received frame and {@link #consumeHandedOff}
+     * decodes it on another thread: the same thread structure as a bbflow inlet and its consumer.
+     */
+    public RawNettyChannel(boolean handoff) {
+        this.handoff = handoff;
         server = new ServerBootstrap().group(serverGroup).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -57,6 +68,10 @@ public final class RawNettyChannel implements AutoCloseable {
                             @Override
                             public void channelRead(ChannelHandlerContext ctx, Object msg) {
                                 ByteBuf f = (ByteBuf) msg;
+                                if (handoff) {
+                                    frames.offer(f);
+                                    return;
+                                }
                                 Run r = run;
                                 int count = f.readInt();
                                 long s = 0;
@@ -103,6 +118,51 @@ public final class RawNettyChannel implements AutoCloseable {
             client.writeAndFlush(b, client.voidPromise());
         }
         return r.done.join();
+    }
+
+    /** In handoff mode: sums {@code n} items from the queued frames on the calling thread. */
+    public long consumeHandedOff(long n) {
+        long received = 0;
+        long sum = 0;
+        int idle = 0;
+        while (received < n) {
+            ByteBuf f = frames.poll();
+            if (f == null) {
+                if (++idle < 100) Thread.onSpinWait(); else { Thread.yield(); idle = 0; }
+                continue;
+            }
+            int count = f.readInt();
+            for (int i = 0; i < count; i++) sum += f.readLong();
+            f.release();
+            received += count;
+        }
+        return sum;
+    }
+
+    /** In handoff mode: sends 0..n-1 from the calling thread (the consumer runs elsewhere). */
+    public void sendOnly(long n) {
+        run = new Run(Long.MAX_VALUE);
+        ByteBuf b = null;
+        int count = 0;
+        for (long i = 0; i < n; i++) {
+            if (b == null) {
+                while (!client.isWritable()) LockSupport.parkNanos(20_000);
+                b = PooledByteBufAllocator.DEFAULT.directBuffer(BATCH + 8, BATCH + 8);
+                b.writeInt(0).writeInt(0);
+                count = 0;
+            }
+            b.writeLong(i);
+            count++;
+            if (b.writerIndex() >= BATCH) {
+                b.setInt(0, b.writerIndex() - 4).setInt(4, count);
+                client.writeAndFlush(b, client.voidPromise());
+                b = null;
+            }
+        }
+        if (b != null) {
+            b.setInt(0, b.writerIndex() - 4).setInt(4, count);
+            client.writeAndFlush(b, client.voidPromise());
+        }
     }
 
     @Override

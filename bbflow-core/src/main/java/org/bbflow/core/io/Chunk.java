@@ -100,7 +100,8 @@ public final class Chunk {
     /**
      * @return a view of the valid bytes: position 0, limit {@link #length()}; the same view object is
      *         returned each time (its position and limit are reset), so do not keep it past
-     *         {@link #release()}
+     *         {@link #release()}, and use {@link #array()} instead when several threads hold the
+     *         chunk at once (after {@link #retain(int)})
      */
     public ByteBuffer data() {
         view.clear().limit(length);

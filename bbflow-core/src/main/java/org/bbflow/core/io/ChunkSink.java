@@ -16,7 +16,8 @@ import org.bbflow.core.Outbox;
  * chunk, giving its buffer back to the source.
  *
  * <ul>
- *   <li>Unordered (default): chunks are written as they arrive.</li>
+ *   <li>Unordered (default): chunks are written as they arrive (so a partial last record of the
+ *       input, if any, may land mid-output).</li>
  *   <li>{@link #ordered()}: chunks are written in input order by {@link Chunk#sequence()}, whatever
  *       order they arrive in; early chunks wait in the sink (they are pool buffers, so this costs no
  *       extra memory). In ordered mode every chunk must reach the sink: a processing step that wants

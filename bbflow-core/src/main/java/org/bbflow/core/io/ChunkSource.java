@@ -111,9 +111,12 @@ public final class ChunkSource implements Source<Chunk> {
                         break;
                     }
                     filled += n;
-                    if (n == 0 && cancelled()) {
-                        c.release();
-                        return;
+                    if (n == 0) { // only a non-blocking channel returns 0: wait politely
+                        if (cancelled()) {
+                            c.release();
+                            return;
+                        }
+                        Thread.onSpinWait();
                     }
                 }
             } catch (IOException | RuntimeException e) {

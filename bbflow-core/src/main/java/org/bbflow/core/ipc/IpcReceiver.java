@@ -273,7 +273,7 @@ public final class IpcReceiver<T> implements AutoCloseable {
     }
 
     private void probeProducers() {
-        boolean anyDead = false;
+        boolean anyGone = false;
         for (int i = 0; i < producers; i++) {
             int s = file.slotState(i);
             if (s == IpcFile.SLOT_LIVE) {
@@ -288,17 +288,25 @@ public final class IpcReceiver<T> implements AutoCloseable {
                 }
                 registeringSeen[i] = true;
             }
-            if (file.slotState(i) == IpcFile.SLOT_DEAD) {
-                anyDead = true;
+            if (gone(file.slotState(i))) {
+                anyGone = true;
             }
         }
-        if (anyDead && file.kind == IpcFile.KIND_MANY_TO_ONE) {
-            unblockIfOwnerDead();
+        if (anyGone && file.kind == IpcFile.KIND_MANY_TO_ONE) {
+            unblockIfOwnerGone();
         }
     }
 
-    /** Skips the record at the head only when it belongs to a dead producer (or has no owner yet). */
-    private void unblockIfOwnerDead() {
+    /** Whether a producer in this state can never commit again (dead, or closed with a claim open). */
+    private static boolean gone(int slotState) {
+        return slotState == IpcFile.SLOT_DEAD || slotState == IpcFile.SLOT_CLOSED || slotState == IpcFile.SLOT_FAILED;
+    }
+
+    /**
+     * Skips the record at the head only when its producer is gone (or it has no owner yet and some
+     * producer is gone): a live producer's claim is never skipped because of a timeout alone.
+     */
+    private void unblockIfOwnerGone() {
         long head = ring.consumerPosition();
         if (head == ring.producerPosition()) {
             return;
@@ -307,9 +315,8 @@ public final class IpcReceiver<T> implements AutoCloseable {
         AtomicBuffer b = ring.buffer();
         int length = b.getIntVolatile(RecordDescriptor.lengthOffset(index));
         int owner = b.getInt(RecordDescriptor.typeOffset(index)) - IpcFile.DATA_TYPE_BASE;
-        boolean ownerDead = length == 0 || owner < 0 || owner >= producers
-            || file.slotState(owner) == IpcFile.SLOT_DEAD;
-        if (length <= 0 && ownerDead && ring.unblock()) {
+        boolean ownerGone = length == 0 || owner < 0 || owner >= producers || gone(file.slotState(owner));
+        if (length <= 0 && ownerGone && ring.unblock()) {
             skippedClaims++;
             idleSince = 0;
         }

@@ -365,6 +365,22 @@ class NBufJobTest {
 
     @Test
     @Timeout(30)
+    void cancellingASourceWaitingForABufferEndsTheFlow() throws Exception {
+        ChunkSource src = ChunkSource.of(new ByteArrayInputStream(new byte[100_000]), 200, 2, 10);
+        List<Chunk> hoarded = Collections.synchronizedList(new ArrayList<>());
+        org.bbflow.core.Flow flow = org.bbflow.core.Flow.start(Pipeline.of(src, Nodes.sink(hoarded::add)));
+        // The sink never releases: after two chunks the source waits for a buffer forever.
+        while (src.chunks() < 2) {
+            Thread.onSpinWait();
+        }
+        flow.cancel();
+        assertThrows(FlowException.class, () -> flow.join(java.time.Duration.ofSeconds(20)));
+        assertEquals(2, src.chunks());
+        assertEquals(2, src.pool().peakInUse());
+    }
+
+    @Test
+    @Timeout(30)
     void sequentialExecutionSeesChunksInInputOrderWithoutOverlap() {
         List<Long> seen = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger inside = new AtomicInteger();

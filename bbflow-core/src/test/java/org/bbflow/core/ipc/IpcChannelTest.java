@@ -249,6 +249,35 @@ class IpcChannelTest {
 
     @Test
     @Timeout(30)
+    void abandonedClaimOfAClosedProducerIsSkippedWhileOthersStillWrite() throws Exception {
+        Path file = dir.resolve("abandon-live");
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(),
+                IpcOptions.defaults().capacity(1024).producers(2).peerTimeout(Duration.ofMillis(100)))) {
+            IpcSender<Long> a = IpcSender.open(file, IpcCodec.int64());
+            a.send(-1L);
+            assertTrue(a.tryClaim(8) >= 0);
+            a.close(); // gone with its claim open
+            // b writes far more than the ring holds, so it needs the consumer to get past a's claim
+            Thread b = new Thread(() -> {
+                try (IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64())) {
+                    for (long i = 0; i < 2000; i++) {
+                        tx.send(i);
+                    }
+                }
+            });
+            b.start();
+            assertEquals(-1L, rx.take());
+            for (long i = 0; i < 2000; i++) {
+                assertEquals(i, rx.take());
+            }
+            assertNull(rx.take());
+            assertEquals(1, rx.skippedClaims());
+            b.join();
+        }
+    }
+
+    @Test
+    @Timeout(30)
     void closedReceiverMakesWaitingSenderFail() {
         Path file = dir.resolve("rxclosed");
         IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1024));

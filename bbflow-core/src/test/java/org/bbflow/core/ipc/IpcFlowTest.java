@@ -45,6 +45,16 @@ class IpcFlowTest {
 
     @Test
     @Timeout(60)
+    void cancellingAnIdleSourceFlowEndsIt() throws Exception {
+        IpcSource<Long> source = IpcSource.create(dir.resolve("idle"), IpcCodec.int64(), IpcOptions.defaults());
+        Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> { })));
+        consumer.cancel(); // no producer ever attaches
+        FlowException e = assertThrows(FlowException.class, () -> consumer.join(java.time.Duration.ofSeconds(30)));
+        assertInstanceOf(java.util.concurrent.CancellationException.class, e.getCause());
+    }
+
+    @Test
+    @Timeout(60)
     void failingProducerFlowFailsConsumerFlowWithPeerLost() {
         Path file = dir.resolve("fail");
         IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults());

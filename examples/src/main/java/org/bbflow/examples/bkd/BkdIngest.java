@@ -213,20 +213,20 @@ public final class BkdIngest {
         public void run() {
             Box probe = Box.of(lo, mid(lo, hi));
             long lastProbe = 0;
-            while (!stop) {
+            do { // at least one query, however short the ingest
                 Box box = randomWindow(random, lo, hi, window);
                 long t0 = System.nanoTime();
                 tree.count(box);
                 latencies.record(System.nanoTime() - t0);
                 queries++;
-                if (queries % 16 == 0) {
+                if (queries % 16 == 1) {
                     long c = tree.count(probe);
                     if (c < lastProbe) {
                         probeDrops++;
                     }
                     lastProbe = c;
                 }
-            }
+            } while (!stop);
         }
 
         void finish() throws InterruptedException {
@@ -310,15 +310,19 @@ public final class BkdIngest {
                     Farm.of(o.inserters, () -> new Inserter(tree, inserted)).withoutCollector());
             readers.forEach(Thread::start);
             long t0 = System.nanoTime();
-            Flow running = Flow.start(ingest);
             RunStats stats;
-            try (ProgressLine p = o.progress ? ProgressLine.start(log, "bkd ingest", running, inserted::get, "points")
-                    : null) {
-                stats = running.join();
-            }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            for (Reader r : readers) {
-                r.finish();
+            double seconds;
+            try {
+                Flow running = Flow.start(ingest);
+                try (ProgressLine p = o.progress
+                        ? ProgressLine.start(log, "bkd ingest", running, inserted::get, "points") : null) {
+                    stats = running.join();
+                }
+                seconds = (System.nanoTime() - t0) / 1e9;
+            } finally {
+                for (Reader r : readers) {
+                    r.finish(); // also when the ingest failed: no reader outlives the index
+                }
             }
             tree.awaitMerges();
             long total = tree.count(Box.all(dims));
@@ -343,8 +347,8 @@ public final class BkdIngest {
     public static int main(Args a, Output out) throws IOException, InterruptedException {
         a.rejectUnknown("bkd", Options.NAMES);
         Options o = Options.from(a);
-        out.println(String.format(Locale.ROOT, "Bkd-tree ingest: %s, %d inserters, %d readers querying %.2f%%"
-                        + " windows", o.csv != null ? "points of " + o.csv : String.format(Locale.ROOT,
+        out.println(String.format(Locale.ROOT, "Bkd-tree ingest: %s, %d inserter(s), %d reader(s) querying"
+                        + " windows of %.2f%% of the space", o.csv != null ? "points of " + o.csv : String.format(Locale.ROOT,
                         "%,d random %d-d points", o.points, o.dims), o.inserters, o.readers,
                 100 * Math.pow(o.window, o.dims)));
         Result r = run(o, out);

@@ -8,7 +8,9 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
+import org.bbflow.core.Node;
 import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.examples.Args;
@@ -28,7 +30,7 @@ import org.bbflow.examples.ProgressLine;
  * Pipeline<Void, Void> flow = Pipeline.of(
  *     Nodes.source(out -> { for (int y = 0; y < height; y++) out.send(y); }),
  *     Farm.of(workers, () -> Nodes.map((Integer y) -> image.renderRow(y))).ordered(),
- *     Nodes.sink((Row row) -> rows.add(row)));
+ *     new ImageSink(height));                // stores rows[y], checks they arrive in order
  * RunStats stats = flow.run();
  * }</pre>
  */
@@ -150,37 +152,55 @@ public final class MandelbrotDemo {
         return new Result(expected, runs);
     }
 
+    /** The sink: stores each row's checksum and notes whether rows arrived in order. */
+    static final class ImageSink implements Node<Row, Void> {
+        final long[] rows;
+        final AtomicLong received = new AtomicLong(); // read by the progress line while the flow runs
+        boolean inOrder = true;
+
+        ImageSink(int height) {
+            rows = new long[height];
+        }
+
+        @Override
+        public void onItem(Row r, Outbox<Void> out) {
+            long n = received.get();
+            if (r.y() != n) {
+                inOrder = false;
+            }
+            rows[r.y()] = r.iterations();
+            received.lazySet(n + 1);
+        }
+
+        @Override
+        public String name() {
+            return "image";
+        }
+    }
+
     private static Run runFarm(Options o, int workers, long[] expected, Output out) {
-        long[] rows = new long[o.rows];
-        AtomicLong received = new AtomicLong();
-        boolean[] inOrder = {true};
+        ImageSink image = new ImageSink(o.rows);
         Pipeline<Void, Void> flow = Pipeline.of(
-                Nodes.source(outbox -> {
+                Nodes.source(rows -> {
                     for (int y = 0; y < o.rows; y++) {
-                        outbox.send(y);
+                        rows.send(y);
                     }
                 }),
                 Farm.of(workers, () -> Nodes.map((Integer y) -> renderRow(y, o.width, o.rows, o.maxIterations)))
                         .ordered(),
-                Nodes.sink((Row r) -> {
-                    long n = received.get();
-                    if (r.y() != n) {
-                        inOrder[0] = false;
-                    }
-                    rows[r.y()] = r.iterations();
-                    received.lazySet(n + 1);
-                }));
+                image);
         long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
-        try (ProgressLine p = o.progress ? ProgressLine.start(out, "farm " + workers + "w", running, received::get, "rows") : null) {
+        try (ProgressLine p = o.progress
+                ? ProgressLine.start(out, "farm " + workers + "w", running, image.received::get, "rows") : null) {
             stats = running.join();
         }
         long wall = System.nanoTime() - t0;
-        // join() waited for every node thread, so the sink's writes are visible here
+        // join() waited for every node thread, so the sink's fields are visible here
         return new Run(workers, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall),
-                Arrays.equals(rows, expected) && received.get() == o.rows, inOrder[0], stats);
+                Arrays.equals(image.rows, expected) && image.received.get() == o.rows, image.inOrder, stats);
     }
 
     /** Prints the speedup table and the widest farm's per-node statistics. */

@@ -243,8 +243,8 @@ public final class ParallelCompress {
     }
 
     /** One timed compression. */
-    public record Run(String name, int workers, double seconds, long frames, long compressedBytes, boolean inOrder,
-                      int peakBuffers, RunStats stats) {
+    public record Run(String name, int workers, double seconds, double coresUsed, long frames, long compressedBytes,
+                      boolean inOrder, int peakBuffers, RunStats stats) {
     }
 
     /**
@@ -265,6 +265,7 @@ public final class ParallelCompress {
         Compressor c = new Compressor(level);
         long frames = 0;
         long compressed = 0;
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         try (InputStream in = Files.newInputStream(input);
              DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(output), 1 << 16))) {
@@ -279,7 +280,9 @@ public final class ParallelCompress {
         } finally {
             c.end();
         }
-        return new Run("sequential", 0, (System.nanoTime() - t0) / 1e9, frames, compressed, true, 1, null);
+        long wall = System.nanoTime() - t0;
+        return new Run("sequential", 0, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall), frames,
+                compressed, true, 1, null);
     }
 
     /** Compresses with source -> ordered farm -> frame writer. */
@@ -291,6 +294,7 @@ public final class ParallelCompress {
                 source,
                 Farm.of(o.workers, () -> new ChunkCompressor(o.level)).ordered(),
                 writer);
+        long cpu0 = Machine.processCpuNanos();
         long t0 = System.nanoTime();
         Flow running = Flow.start(flow);
         RunStats stats;
@@ -298,8 +302,10 @@ public final class ParallelCompress {
                 ? ProgressLine.start(log, "compress " + o.workers + "w", running, () -> rawDone.get() >> 20, "MiB") : null) {
             stats = running.join();
         }
-        return new Run("farm " + o.workers + "w", o.workers, (System.nanoTime() - t0) / 1e9, writer.frames,
-                writer.compressedBytes, writer.inOrder, source.pool().peakInUse(), stats);
+        long wall = System.nanoTime() - t0;
+        return new Run("farm " + o.workers + "w", o.workers, wall / 1e9,
+                Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall), writer.frames, writer.compressedBytes,
+                writer.inOrder, source.pool().peakInUse(), stats);
     }
 
     /** Reads the frames back, checks every CRC and compares the inflated bytes with the input. */
@@ -402,12 +408,12 @@ public final class ParallelCompress {
                 o.input != null ? o.input : "a generated " + (o.size >> 20) + " MiB sensor log", o.chunkSize,
                 o.buffers(), (long) o.buffers() * o.chunkSize, o.memoryLimit, o.workers, o.level));
         Result r = run(o, out);
-        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %8s %12s", "run", "time s", "MiB/s", "frames",
-                "speedup", "peak buffers"));
+        out.println(String.format(Locale.ROOT, "%-12s %9s %10s %8s %8s %10s %12s", "run", "time s", "MiB/s", "frames",
+                "speedup", "cores used", "peak buffers"));
         for (Run run : List.of(r.sequential(), r.parallel())) {
-            out.println(String.format(Locale.ROOT, "%-12s %9.3f %10.1f %8d %8.2f %12s", run.name(), run.seconds(),
+            out.println(String.format(Locale.ROOT, "%-12s %9.3f %10.1f %8d %8.2f %10.2f %12s", run.name(), run.seconds(),
                     r.inputBytes() / run.seconds() / (1 << 20), run.frames(), r.sequential().seconds() / run.seconds(),
-                    run.workers() == 0 ? "1" : run.peakBuffers() + " of " + r.buffers()));
+                    run.coresUsed(), run.workers() == 0 ? "1" : run.peakBuffers() + " of " + r.buffers()));
         }
         out.println(String.format(Locale.ROOT, "input %,d bytes -> %,d bytes (ratio %.2f)", r.inputBytes(),
                 r.parallel().compressedBytes() + 12L * r.parallel().frames(),

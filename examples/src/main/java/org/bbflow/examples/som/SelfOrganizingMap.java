@@ -74,9 +74,9 @@ public final class SelfOrganizingMap {
         public static final Set<String> NAMES = Set.of("rows", "cols", "dims", "samples", "radius", "alpha",
                 "workers", "seed", "no-progress");
 
-        /** Defaults: a 512 x 512 RGB map, 4,000 samples. */
+        /** Defaults: a 1024 x 1024 RGB map (24 MiB, as in the thesis), 1,000 samples. */
         public static Options defaults() {
-            return new Options(512, 512, 3, 4_000, 8, 0.5, Math.max(2, Runtime.getRuntime().availableProcessors()),
+            return new Options(1024, 1024, 3, 1_000, 8, 0.5, Math.max(2, Runtime.getRuntime().availableProcessors()),
                     42, true);
         }
 
@@ -173,7 +173,9 @@ public final class SelfOrganizingMap {
         @Override
         public void onItem(Object item, Outbox<SomMessage> out) {
             if (!context.fromFeedback()) {
-                waiting.add((double[]) item);  // samples wait here while one is in progress
+                // samples wait here while one is searched (the thesis leaves them in the input channel;
+                // a node receives whatever arrives, so it queues them itself)
+                waiting.add((double[]) item);
                 if (!busy) {
                     startNext(out);
                 }
@@ -209,6 +211,11 @@ public final class SelfOrganizingMap {
                 w++;
             }
             return w;
+        }
+
+        @Override
+        public String name() {
+            return "emitter";
         }
     }
 
@@ -301,6 +308,11 @@ public final class SelfOrganizingMap {
             } else if (m instanceof Learned) {
                 out.sendTo(1, ((Learned) m).index());                 // forward: the sample's winner
             }
+        }
+
+        @Override
+        public String name() {
+            return "collector";
         }
     }
 
@@ -430,6 +442,6 @@ public final class SelfOrganizingMap {
                 "  channels between adjacent strips, search and learn phases driven by the emitter and acknowledged",
                 "  through the collector's feedback channel. Trains sequentially and with 1..W workers, prints the",
                 "  speedup and checks that every run produced the same map for the same seed.",
-                "  Defaults: --rows 512 --cols 512 --dims 3 --samples 4000 --radius 8 --alpha 0.5 --workers max(2,cores)");
+                "  Defaults: --rows 1024 --cols 1024 --dims 3 --samples 1000 --radius 8 --alpha 0.5 --workers max(2,cores)");
     }
 }

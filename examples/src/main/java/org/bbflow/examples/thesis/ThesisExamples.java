@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.function.BiFunction;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Channel;
@@ -56,19 +55,25 @@ public final class ThesisExamples {
     public record Result(String name, List<String> lines) {
     }
 
-    private static final Map<String, BiFunction<Integer, Output, Void>> EXAMPLES = new LinkedHashMap<>();
+    /** One example: runs its flow over {@code items} numbers, printing to {@code log}. */
+    @FunctionalInterface
+    interface Example {
+        void run(int items, Output log);
+    }
+
+    private static final Map<String, Example> EXAMPLES = new LinkedHashMap<>();
 
     static {
-        EXAMPLES.put("two-stage", (n, out) -> { twoStage(n, out); return null; });
-        EXAMPLES.put("manual-channel", (n, out) -> { manualChannel(n, out); return null; });
-        EXAMPLES.put("farm-pipeline", (n, out) -> { farmInPipeline(n, out); return null; });
-        EXAMPLES.put("custom-farm", (n, out) -> { customEmitterAndCollector(n, out); return null; });
-        EXAMPLES.put("empty-farm", (n, out) -> { emptyFarm(n, out); return null; });
-        EXAMPLES.put("three-stage", (n, out) -> { threeStage(n, out); return null; });
-        EXAMPLES.put("combine2", (n, out) -> { combine2(n, out); return null; });
-        EXAMPLES.put("all-to-all", (n, out) -> { allToAll(n, out); return null; });
-        EXAMPLES.put("combine-farms", (n, out) -> { combineFarms(n, out); return null; });
-        EXAMPLES.put("ordered-labels", (n, out) -> { orderedByLabels(n, out); return null; });
+        EXAMPLES.put("two-stage", ThesisExamples::twoStage);
+        EXAMPLES.put("manual-channel", ThesisExamples::manualChannel);
+        EXAMPLES.put("farm-pipeline", ThesisExamples::farmInPipeline);
+        EXAMPLES.put("custom-farm", ThesisExamples::customEmitterAndCollector);
+        EXAMPLES.put("empty-farm", ThesisExamples::emptyFarm);
+        EXAMPLES.put("three-stage", ThesisExamples::threeStage);
+        EXAMPLES.put("combine2", ThesisExamples::combine2);
+        EXAMPLES.put("all-to-all", ThesisExamples::allToAll);
+        EXAMPLES.put("combine-farms", ThesisExamples::combineFarms);
+        EXAMPLES.put("ordered-labels", ThesisExamples::orderedByLabels);
     }
 
     /** The example names, in the manual's order. */
@@ -82,7 +87,7 @@ public final class ThesisExamples {
      * @throws IllegalArgumentException for an unknown name
      */
     public static Result run(String name, int items, Output out) {
-        BiFunction<Integer, Output, Void> example = EXAMPLES.get(name);
+        Example example = EXAMPLES.get(name);
         if (example == null) {
             throw new IllegalArgumentException("no thesis example '" + name + "'; choose one of " + names());
         }
@@ -90,7 +95,7 @@ public final class ThesisExamples {
             throw new IllegalArgumentException("--items must be >= 1, got " + items);
         }
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        example.apply(items, line -> {
+        example.run(items, line -> {
             lines.add(line);
             out.println(line);
         });
