@@ -357,8 +357,8 @@ public final class Report {
         List<String> policies = new ArrayList<>();
         for (Result r : rs) {
             ws.add(Integer.parseInt(r.p("workers")));
-            if (!policies.contains(r.p("policy"))) {
-                policies.add(r.p("policy"));
+            if (!policies.contains(farmLabel(r))) {
+                policies.add(farmLabel(r));
             }
         }
         List<List<String>> rows = new ArrayList<>();
@@ -366,7 +366,7 @@ public final class Report {
         for (String policy : policies) {
             List<double[]> pts = new ArrayList<>();
             for (int w : ws) {
-                Result r = one(rs, x -> policy.equals(x.p("policy")) && Integer.toString(w).equals(x.p("workers")));
+                Result r = one(rs, x -> policy.equals(farmLabel(x)) && Integer.toString(w).equals(x.p("workers")));
                 if (r == null) {
                     continue;
                 }
@@ -385,12 +385,14 @@ public final class Report {
                     .append(", work = ").append(seq.p("work")).append(").\n\n");
         }
         table(List.of("policy", "workers", "ms per run", "speedup", "efficiency", "CPU cores"), rows);
+        md.append("CPU cores above the number of workers' share (e.g. 1.2 with one worker) is what the emitter and"
+                + " collector burn while they wait.\n\n");
         List<double[]> ideal = new ArrayList<>();
         ws.forEach(w -> ideal.add(new double[] {w, Math.min(w, cores)}));
         series.put("ideal on " + cores + " cores", xy(ideal));
         chart("farm-speedup.png", () -> Charts.lines(out.resolve("farm-speedup.png"), "Farm speedup vs sequential",
                 "workers", "speedup", series, false, false));
-        Result two = one(rs, x -> "2".equals(x.p("workers")) && "rr-firstcome".equals(x.p("policy")));
+        Result two = one(rs, x -> "2".equals(x.p("workers")) && "rr-firstcome".equals(farmLabel(x)));
         Ratio s2 = Ratio.of(sequentialFor(two), two);
         String best = null;
         double bestV = -1;
@@ -398,11 +400,17 @@ public final class Report {
             Ratio s = "2".equals(r.p("workers")) ? Ratio.of(sequentialFor(r), r) : null;
             if (s != null && s.v > bestV) {
                 bestV = s.v;
-                best = r.p("policy") + " " + f(s.v);
+                best = farmLabel(r) + " " + f(s.v);
             }
         }
         headline("Farm, 2 CPU-bound workers + emitter + collector (rr-firstcome): speedup over sequential", s2, ">= 1.8",
                 true, 1.8, best == null ? null : "(best policy: " + best + ")");
+    }
+
+    /** The farm's policy, plus its wait strategy when it is not the default. */
+    private static String farmLabel(Result r) {
+        String st = r.p("strategy");
+        return st == null || st.equals("backoff") ? r.p("policy") : r.p("policy") + " (" + st + ")";
     }
 
     private void pipeline() throws IOException {
@@ -422,15 +430,17 @@ public final class Report {
             int s = Integer.parseInt(r.p("stages"));
             Ratio sp = Ratio.of(sequentialFor(r), r);
             double id = Math.min(s, cores);
-            rows.add(List.of(Integer.toString(s), pm(r.score, r.error), str(sp), sp == null ? "-" : pct(sp.v / id), cpu(r)));
-            if (sp != null) {
+            String st = r.p("strategy") == null ? "backoff" : r.p("strategy");
+            rows.add(List.of(Integer.toString(s), st, pm(r.score, r.error), str(sp), sp == null ? "-" : pct(sp.v / id),
+                    cpu(r)));
+            if (sp != null && st.equals("backoff")) {
                 pts.add(new double[] {s, sp.v});
+                ideal.add(new double[] {s, id});
             }
-            ideal.add(new double[] {s, id});
         }
-        table(List.of("stages", "ms per run", "speedup", "of ideal", "CPU cores"), rows);
+        table(List.of("stages", "strategy", "ms per run", "speedup", "of ideal", "CPU cores"), rows);
         Map<String, double[][]> series = new LinkedHashMap<>();
-        series.put("pipeline", xy(pts));
+        series.put("pipeline (backoff)", xy(pts));
         series.put("ideal on " + cores + " cores", xy(ideal));
         chart("pipeline-speedup.png", () -> Charts.lines(out.resolve("pipeline-speedup.png"),
                 "Pipeline speedup vs sequential", "worker stages", "speedup", series, false, false));

@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Pool of {@code long[]} arrays in power-of-two size classes, fed by reclaimed trees and drained
- * by insert buffers and merges. A bounded number of arrays is kept per class. In poisoning mode
+ * by insert buffers and merges. At most {@code maxPerClass} arrays per class and {@code maxBytes}
+ * in total are kept; the rest is left to the garbage collector. In poisoning mode
  * reclaimed arrays are filled with {@link Coordinates#POISON} and never reused.
  */
 final class ArrayPool {
@@ -16,11 +17,14 @@ final class ArrayPool {
     private final AtomicIntegerArray counts = new AtomicIntegerArray(CLASSES);
     private final int maxPerClass;
     private final boolean poison;
+    private final long maxBytes;
+    private final AtomicLong pooledBytes = new AtomicLong();
     final AtomicLong reused = new AtomicLong();
 
     @SuppressWarnings("unchecked")
-    ArrayPool(int maxPerClass, boolean poison) {
+    ArrayPool(int maxPerClass, long maxBytes, boolean poison) {
         this.maxPerClass = maxPerClass;
+        this.maxBytes = maxBytes;
         this.poison = poison;
         this.free = new ConcurrentLinkedQueue[CLASSES];
         for (int i = 0; i < CLASSES; i++) {
@@ -41,6 +45,7 @@ final class ArrayPool {
         long[] a = free[c].poll();
         if (a != null) {
             counts.decrementAndGet(c);
+            pooledBytes.addAndGet(-8L * a.length);
             reused.incrementAndGet();
             return a;
         }
@@ -60,10 +65,16 @@ final class ArrayPool {
         if (c >= 31 || a.length != (1 << c)) {
             return;
         }
+        long bytes = 8L * a.length;
+        if (pooledBytes.addAndGet(bytes) > maxBytes) {
+            pooledBytes.addAndGet(-bytes);
+            return;
+        }
         if (counts.incrementAndGet(c) <= maxPerClass) {
             free[c].offer(a);
         } else {
             counts.decrementAndGet(c);
+            pooledBytes.addAndGet(-bytes);
         }
     }
 
@@ -76,5 +87,6 @@ final class ArrayPool {
             free[i].clear();
             counts.set(i, 0);
         }
+        pooledBytes.set(0);
     }
 }

@@ -56,7 +56,7 @@ public final class BkdTree implements AutoCloseable {
         this.bufferSize = b.bufferSize;
         this.mergeFactor = b.mergeFactor;
         this.poisonCheck = b.poisonReclaimed;
-        this.pool = new ArrayPool(8, b.poisonReclaimed);
+        this.pool = new ArrayPool(8, 256L << 20, b.poisonReclaimed);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
         this.reclaimer = new Reclaimer(pool, 2_000_000L);
         this.localBuffer = ThreadLocal.withInitial(

@@ -128,6 +128,24 @@ class ReclamationTest {
     }
 
     @Test
+    void reclaimedArraysGoBackToThePoolAndAreReused() {
+        try (BkdTree tree = BkdTree.builder(2).bufferSize(10).merging(false).build()) {
+            for (int i = 0; i < 20; i++) {
+                tree.insert(new double[] {i, i}, i);
+            }
+            tree.forceMerge();
+            assertEquals(0, tree.reclaimNow());
+            assertEquals(2, tree.stats().reclaimedTrees());
+            long before = tree.pool.reused.get();
+            for (int i = 20; i < 30; i++) {
+                tree.insert(new double[] {i, i}, i);
+            }
+            assertTrue(tree.pool.reused.get() > before, "a new buffer took reclaimed arrays");
+            assertEquals(30, tree.count(Box.all(2)));
+        }
+    }
+
+    @Test
     void closeRetiresEverything() {
         BkdTree tree = BkdTree.builder(2).bufferSize(10).merging(false).build();
         for (int i = 0; i < 35; i++) {

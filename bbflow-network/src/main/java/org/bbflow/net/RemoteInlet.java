@@ -214,7 +214,10 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (w != null) LockSupport.unpark(w);
     }
 
-    /** Stops receiving: later frames for this channel are refused and queued ones dropped. */
+    /**
+     * Stops receiving: queued items are dropped, the sender's stream fails with a message saying the
+     * receiver closed, and a {@link #take()} still waiting (or called later) throws. Idempotent.
+     */
     @Override
     public void close() {
         Wire.run(server.loop(), () -> {
@@ -226,6 +229,11 @@ public final class RemoteInlet<T> implements AutoCloseable {
             current = null;
             if (lostTimer != null) lostTimer.cancel(false);
             for (Object o; (o = queue.poll()) != null; ) if (o instanceof InFrame f) f.payload.release();
+            if (!eosReceived && failure == null) { // a consumer still waiting must not wait forever
+                failure = new RemoteChannelException("channel " + channelId + ": inlet closed before end of stream");
+                queue.offer(FAILED);
+                wake();
+            }
         });
     }
 

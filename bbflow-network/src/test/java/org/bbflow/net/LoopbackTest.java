@@ -262,6 +262,7 @@ class LoopbackTest {
             b.send(1L);
             assertEquals(1L, quitter.take());
             quitter.close();
+            assertThrows(RemoteChannelException.class, quitter::take, "a closed inlet does not wait forever");
             RemoteChannelException e = assertThrows(RemoteChannelException.class, () -> {
                 for (long i = 0; ; i++) a.send(i);
             });

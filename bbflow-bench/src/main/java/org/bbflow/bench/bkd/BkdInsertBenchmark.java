@@ -33,7 +33,7 @@ public class BkdInsertBenchmark {
     @State(Scope.Benchmark)
     public static class Index {
         /** Merge factor of the index (trees of one level merged at once). */
-        @Param({"4"})
+        @Param({"4", "8"})
         public int mergeFactor;
 
         BkdTree tree;

@@ -1,7 +1,7 @@
 package org.bbflow.bench.flow;
 
 import java.util.concurrent.TimeUnit;
-import org.bbflow.core.FlowOptions;
+import org.bbflow.bench.support.Strategies;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -40,6 +40,10 @@ public class FarmBench {
     @Param({"rr-firstcome", "rr-roundrobin", "rr-ordered", "ondemand-firstcome"})
     public String policy;
 
+    /** Wait strategy of every node (the default, backoff, unless overridden with -p strategy=...). */
+    @Param({"backoff"})
+    public String strategy;
+
     /** Stream length. */
     @Param({"256"})
     public int items;
@@ -59,7 +63,7 @@ public class FarmBench {
     /** One run of the farm. */
     @Benchmark
     public long farm() {
-        long sum = Flows.farm(workers, policy, items, work, FlowOptions.defaults(), expected);
+        long sum = Flows.farm(workers, policy, items, work, Strategies.options(strategy), expected);
         return Flows.check("farm " + workers + " " + policy, sum, expected);
     }
 }

@@ -1,7 +1,7 @@
 package org.bbflow.bench.flow;
 
 import java.util.concurrent.TimeUnit;
-import org.bbflow.core.FlowOptions;
+import org.bbflow.bench.support.Strategies;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -32,6 +32,10 @@ public class PipelineBench {
     @Param({"1", "2", "4", "8"})
     public int stages;
 
+    /** Wait strategy of every node (the default, backoff, unless overridden with -p strategy=...). */
+    @Param({"backoff"})
+    public String strategy;
+
     /** Stream length. */
     @Param({"256"})
     public int items;
@@ -51,7 +55,7 @@ public class PipelineBench {
     /** One run of the pipeline. */
     @Benchmark
     public long pipeline() {
-        long sum = Flows.pipeline(stages, items, work, FlowOptions.defaults());
+        long sum = Flows.pipeline(stages, items, work, Strategies.options(strategy));
         return Flows.check("pipeline " + stages, sum, expected);
     }
 }

@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * The thesis's two-node pipeline (Table 1, Code 10): a generator sends the boxed longs 1..N, a
  * consumer multiplies each by two. The score is the time of one whole run (threads started, N
  * items, threads joined), in milliseconds, like Table 1. Every implementation starts two new
- * threads per run, uses channels of capacity 1024, boxes with {@code Long.valueOf} and checks the
+ * threads per run, the producer first (as {@code Flow} does: a consumer that spins from its start
+ * would compete with the producer's start-up for the cores), uses channels of capacity 1024, boxes with {@code Long.valueOf} and checks the
  * result ({@code sum 2i = N(N+1)}):
  * <ul>
  *   <li>{@code bbflow-busyspin}, {@code bbflow-backoff} (the default), {@code bbflow-blocking}:
@@ -83,6 +84,17 @@ public class TwoStageBench {
         SpscArrayQueue<Long> q = new SpscArrayQueue<>(CAPACITY);
         long[] acc = new long[1];
         long items = n;
+        PeerThread producer = new PeerThread("jctools-producer", () -> {
+            for (long i = 1; i <= items; i++) {
+                Long x = i;
+                while (!q.offer(x)) {
+                    Thread.onSpinWait();
+                }
+            }
+            while (!q.offer(STOP)) {
+                Thread.onSpinWait();
+            }
+        });
         PeerThread consumer = new PeerThread("jctools-consumer", () -> {
             long a = 0;
             while (true) {
@@ -98,17 +110,6 @@ public class TwoStageBench {
             }
             acc[0] = a;
         });
-        PeerThread producer = new PeerThread("jctools-producer", () -> {
-            for (long i = 1; i <= items; i++) {
-                Long x = i;
-                while (!q.offer(x)) {
-                    Thread.onSpinWait();
-                }
-            }
-            while (!q.offer(STOP)) {
-                Thread.onSpinWait();
-            }
-        });
         producer.join(JOIN_SECONDS);
         consumer.join(JOIN_SECONDS);
         return acc[0];
@@ -118,6 +119,12 @@ public class TwoStageBench {
         ThesisChannel<Long> c = new ThesisChannel<>(CAPACITY);
         long[] acc = new long[1];
         long items = n;
+        PeerThread producer = new PeerThread("thesis-producer", () -> {
+            for (long i = 1; i <= items; i++) {
+                c.put(i);
+            }
+            c.setEos();
+        });
         PeerThread consumer = new PeerThread("thesis-consumer", () -> {
             long a = 0;
             Long x;
@@ -125,12 +132,6 @@ public class TwoStageBench {
                 a += x * 2;
             }
             acc[0] = a;
-        });
-        PeerThread producer = new PeerThread("thesis-producer", () -> {
-            for (long i = 1; i <= items; i++) {
-                c.put(i);
-            }
-            c.setEos();
         });
         producer.join(JOIN_SECONDS);
         consumer.join(JOIN_SECONDS);
@@ -141,6 +142,16 @@ public class TwoStageBench {
         LinkedBlockingQueue<Long> q = new LinkedBlockingQueue<>(CAPACITY);
         long[] acc = new long[1];
         long items = n;
+        PeerThread producer = new PeerThread("lbq-producer", () -> {
+            try {
+                for (long i = 1; i <= items; i++) {
+                    q.put(i);
+                }
+                q.put(STOP);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
         PeerThread consumer = new PeerThread("lbq-consumer", () -> {
             long a = 0;
             try {
@@ -152,16 +163,6 @@ public class TwoStageBench {
                 throw new IllegalStateException(e);
             }
             acc[0] = a;
-        });
-        PeerThread producer = new PeerThread("lbq-producer", () -> {
-            try {
-                for (long i = 1; i <= items; i++) {
-                    q.put(i);
-                }
-                q.put(STOP);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
         });
         producer.join(JOIN_SECONDS);
         consumer.join(JOIN_SECONDS);

@@ -48,6 +48,9 @@ public final class Charts {
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         c.getStyler().setXAxisLogarithmic(logX);
         c.getStyler().setYAxisLogarithmic(logY);
+        if (!logY) {
+            c.getStyler().setYAxisMin(0.0);
+        }
         for (Map.Entry<String, double[][]> e : series.entrySet()) {
             double[][] xy = e.getValue();
             if (xy[0].length == 0) {

@@ -275,6 +275,31 @@ class NBufJobTest {
 
     @Test
     @Timeout(30)
+    void failingWriteSurfacesAsFlowException() {
+        java.io.OutputStream full = new java.io.OutputStream() {
+            int n;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                n += len;
+                if (n > 20_000) {
+                    throw new IOException("no space left");
+                }
+            }
+        };
+        FlowException e = assertThrows(FlowException.class,
+            () -> NBufJob.of(ChunkSource.of(new ByteArrayInputStream(new byte[100_000]), 1000, 2, 10), () -> c -> { })
+                .workers(2).to(ChunkSink.to(full)).run());
+        assertEquals("no space left", e.getCause().getMessage());
+    }
+
+    @Test
+    @Timeout(30)
     void failingProcessorSurfacesAsFlowException() {
         FlowException e = assertThrows(FlowException.class,
             () -> NBufJob.of(ChunkSource.of(new ByteArrayInputStream(new byte[100_000]), 1000, 2, 10), () -> c -> {
