@@ -491,10 +491,10 @@ public final class BkdTree implements AutoCloseable {
     void publishBuffersOfTerminatedThreads() {
         for (InsertBuffer b : buffers) {
             if (b.thread != null && !b.thread.isAlive() && !closed) {
-                buffers.remove(b);
                 try {
-                    b.flush(false);
+                    b.flush(false);     // still registered meanwhile: its minSeq guards the tombstone purge
                 } finally {
+                    buffers.remove(b);
                     b.release();
                 }
             }

@@ -38,6 +38,13 @@ public abstract class WaitStrategy {
     /** A fresh per-thread waiting state. */
     abstract Idler newIdler();
 
+    /**
+     * This strategy as an Agrona {@link IdleStrategy}, for waits where no peer can wake the waiting
+     * thread, e.g. a channel to another process: {@link #blocking()} then parks 1 ms at a time.
+     * Each call returns a new instance (idle strategies keep per-thread state).
+     */
+    public abstract IdleStrategy newIdleStrategy();
+
     /** Whether the peer of a waiter using this strategy must fence before looking for a parked thread. */
     boolean peerMustFence() {
         return false;
@@ -100,6 +107,11 @@ public abstract class WaitStrategy {
         }
 
         @Override
+        public IdleStrategy newIdleStrategy() {
+            return new org.agrona.concurrent.BusySpinIdleStrategy();
+        }
+
+        @Override
         Idler newIdler() {
             return new Idler() {
                 @Override
@@ -127,6 +139,11 @@ public abstract class WaitStrategy {
             this.maxYields = maxYields;
             this.minPark = minPark;
             this.maxPark = maxPark;
+        }
+
+        @Override
+        public IdleStrategy newIdleStrategy() {
+            return new org.agrona.concurrent.BackoffIdleStrategy(maxSpins, maxYields, minPark, maxPark);
         }
 
         @Override
@@ -168,6 +185,11 @@ public abstract class WaitStrategy {
         }
 
         @Override
+        public IdleStrategy newIdleStrategy() {
+            return new org.agrona.concurrent.SleepingIdleStrategy(1_000_000L);
+        }
+
+        @Override
         boolean peerMustFence() {
             return true;
         }
@@ -193,6 +215,11 @@ public abstract class WaitStrategy {
         Agrona(Supplier<? extends IdleStrategy> supplier) {
             super("agrona");
             this.supplier = supplier;
+        }
+
+        @Override
+        public IdleStrategy newIdleStrategy() {
+            return Objects.requireNonNull(supplier.get(), "idle strategy supplier returned null");
         }
 
         @Override

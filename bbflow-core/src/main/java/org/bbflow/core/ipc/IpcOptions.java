@@ -3,8 +3,8 @@ package org.bbflow.core.ipc;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.bbflow.core.WaitStrategy;
 
 /**
  * Settings of an inter-process channel endpoint; an immutable value with copy-on-write setters.
@@ -16,9 +16,10 @@ import org.agrona.concurrent.IdleStrategy;
  *   <li>{@link #producers(int)}: how many producers will attach (default 1). One producer uses
  *       Agrona's {@code OneToOneRingBuffer}, more use the {@code ManyToOneRingBuffer}. The stream ends
  *       when all of them closed (or died). Creator only.</li>
- *   <li>{@link #idleStrategy(Supplier)}: how an endpoint waits across processes (default: Agrona
- *       backoff, spin then yield then park up to 1 ms). A waiting thread cannot be woken by another
- *       process, so every strategy must bound its own pauses.</li>
+ *   <li>{@link #waitStrategy(WaitStrategy)}: how an endpoint waits, with the same strategies as
+ *       in-process channels (default {@link WaitStrategy#backoff()}: spin, yield, then park up to
+ *       1 ms). A thread cannot be woken by another process, so {@link WaitStrategy#blocking()}
+ *       sleeps 1 ms at a time; {@link #idleStrategy(Supplier)} takes any Agrona idle strategy.</li>
  *   <li>{@link #peerTimeout(Duration)}: after this long without progress an endpoint checks whether
  *       its peer process is still alive (default 1 s). A dead producer's unfinished claim is then
  *       skipped with Agrona's {@code unblock()}.</li>
@@ -29,7 +30,7 @@ import org.agrona.concurrent.IdleStrategy;
  */
 public final class IpcOptions {
     private static final IpcOptions DEFAULTS = new IpcOptions(1 << 20, 1,
-        () -> new BackoffIdleStrategy(64, 16, 1_000L, 1_000_000L), Duration.ofSeconds(1), false);
+        WaitStrategy.backoff()::newIdleStrategy, Duration.ofSeconds(1), false);
 
     private final int capacity;
     private final int producers;
@@ -65,6 +66,12 @@ public final class IpcOptions {
             throw new IllegalArgumentException("producers must be in [1, " + IpcFile.MAX_PRODUCERS + "], got " + count);
         }
         return new IpcOptions(capacity, count, idleStrategy, peerTimeout, endOnProducerLoss);
+    }
+
+    /** @param strategy how each endpoint waits (see {@link WaitStrategy#newIdleStrategy()}) */
+    public IpcOptions waitStrategy(WaitStrategy strategy) {
+        Objects.requireNonNull(strategy, "strategy");
+        return idleStrategy(strategy::newIdleStrategy);
     }
 
     /** @param strategy makes one Agrona idle strategy per endpoint */

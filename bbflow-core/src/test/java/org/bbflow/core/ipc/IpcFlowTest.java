@@ -11,21 +11,30 @@ import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The IPC source and sink as blocks of core flows. */
 class IpcFlowTest {
     @TempDir
     Path dir;
 
-    @Test
+    static java.util.List<WaitStrategy> strategies() {
+        return java.util.List.of(WaitStrategy.backoff(), WaitStrategy.blocking(), WaitStrategy.busySpin());
+    }
+
+    @ParameterizedTest
+    @MethodSource("strategies")
     @Timeout(60)
-    void sinkFlowFeedsSourceFlow() {
+    void sinkFlowFeedsSourceFlow(WaitStrategy ws) {
         Path file = dir.resolve("flow");
         long n = 200_000;
-        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1 << 16));
+        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1 << 16)
+                .waitStrategy(ws));
         AtomicLong sum = new AtomicLong();
         AtomicLong count = new AtomicLong();
         Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> {
@@ -35,7 +44,8 @@ class IpcFlowTest {
             count.incrementAndGet();
             sum.addAndGet(x);
         })));
-        Flow producer = Flow.start(Pipeline.of(Nodes.range(1, n), IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults())));
+        Flow producer = Flow.start(Pipeline.of(Nodes.range(1, n),
+                IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults().waitStrategy(ws))));
         producer.join();
         consumer.join();
         assertEquals(n, count.get());
