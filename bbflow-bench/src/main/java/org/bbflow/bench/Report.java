@@ -102,7 +102,7 @@ public final class Report {
         md.setLength(0);
         md.append("# BBFlow benchmark results\n\n");
         md.append("- Source: `").append(json.getFileName()).append("` (JMH ")
-                .append(results.isEmpty() ? "?" : "1.37").append("), mode: ").append(env.getProperty("mode", "?"))
+                .append(results.isEmpty() ? "?" : results.get(0).jmhVersion).append("), mode: ").append(env.getProperty("mode", "?"))
                 .append(", suite time ").append(env.getProperty("suite.seconds", "?")).append(" s\n");
         md.append("- Date: ").append(env.getProperty("date", "?")).append("\n");
         md.append("- Machine: ").append(env.getProperty("cores", "?")).append(" cores, ")

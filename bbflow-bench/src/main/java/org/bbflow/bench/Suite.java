@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <ul>
  *   <li>{@code --quick}: the smoke test (CI): every benchmark once with its smallest parameters,
- *       1 fork, 1 warm-up and 1 measurement iteration of 200 ms. A few minutes at most on 2 cores.
+ *       1 fork, 1 warm-up and 1 measurement iteration of 200 ms: about 30 s on 2 cores.
  *       Numbers are not meaningful; it proves that every benchmark still runs and checks its
  *       result.</li>
  *   <li>{@code --full}: the measurement run: the forks and iterations of each class's annotations
@@ -158,8 +158,9 @@ public final class Suite {
             return 1;
         }
         System.out.printf(Locale.ROOT, "%d benchmark configurations in %d s; results: %s%n", results.size(), seconds, outPath);
+        String name = outPath.getFileName().toString().replaceFirst("\\.json$", "");
         System.out.println("report: java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.Report " + out
-                + " " + outPath.getParent());
+                + " " + outPath.resolveSibling(name));
         return 0;
     }
 

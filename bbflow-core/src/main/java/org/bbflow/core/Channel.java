@@ -38,6 +38,8 @@ public final class Channel<T> {
 
     final Kind kind;
     final MessagePassingQueue<Object> queue;
+    /** The same queue when it is a bounded SPSC one: calls through this field are monomorphic. */
+    private final SpscArrayQueue<Object> spsc;
     final int capacity;
     private volatile boolean closed;
     /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
@@ -61,14 +63,17 @@ public final class Channel<T> {
         this.kind = kind;
         switch (kind) {
             case SPSC:
-                this.queue = new SpscArrayQueue<>(capacity);
+                this.spsc = new SpscArrayQueue<>(capacity);
+                this.queue = spsc;
                 this.capacity = queue.capacity();
                 break;
             case MPSC:
+                this.spsc = null;
                 this.queue = new MpscArrayQueue<>(capacity);
                 this.capacity = queue.capacity();
                 break;
             default:
+                this.spsc = null;
                 this.queue = new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK);
                 this.capacity = Integer.MAX_VALUE;
         }
@@ -138,7 +143,7 @@ public final class Channel<T> {
         if (closed) {
             throw new IllegalStateException("offer on a closed channel");
         }
-        if (!queue.relaxedOffer(item)) {
+        if (!offerRaw(item)) {
             return false;
         }
         wakeConsumer();
@@ -165,7 +170,7 @@ public final class Channel<T> {
     /** Removes the head item, or returns null if the channel is empty (or at EOS). */
     @SuppressWarnings("unchecked")
     public T poll() {
-        Object x = queue.relaxedPoll();
+        Object x = pollRaw();
         if (x != null) {
             wakeProducer();
         }
@@ -240,6 +245,18 @@ public final class Channel<T> {
     }
 
     // ---- runtime side (package-private) --------------------------------------------------------
+
+    /** Offer without checks or wake-up: the runtime's hot path. */
+    boolean offerRaw(Object item) {
+        SpscArrayQueue<Object> q = spsc;
+        return q != null ? q.relaxedOffer(item) : queue.relaxedOffer(item);
+    }
+
+    /** Poll without wake-up: the runtime's hot path. */
+    Object pollRaw() {
+        SpscArrayQueue<Object> q = spsc;
+        return q != null ? q.relaxedPoll() : queue.relaxedPoll();
+    }
 
     void expectProducers(int producers) {
         openProducers.set(producers);

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
-import org.jctools.queues.MessagePassingQueue;
 
 /**
  * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
@@ -221,14 +220,13 @@ final class NodeRunner implements Runnable, NodeContext {
     /** One input, no loop: the hot path of a pipeline stage. */
     private void singleLoop() throws Exception {
         final Channel<Object> c = inputs[0];
-        final MessagePassingQueue<Object> q = c.queue;
         ended = new boolean[1];
         waitChannel = 0;
         while (true) {
-            Object x = q.relaxedPoll();
+            Object x = c.pollRaw();
             if (x == null) {
                 if (c.isClosed()) {
-                    x = q.relaxedPoll();
+                    x = c.pollRaw();
                     if (x == null) {
                         return;
                     }
@@ -259,9 +257,9 @@ final class NodeRunner implements Runnable, NodeContext {
             for (int k = 0; k < n; k++) {
                 if (!ended[i]) {
                     Channel<Object> c = in[i];
-                    Object x = c.queue.relaxedPoll();
+                    Object x = c.pollRaw();
                     if (x == null && !inBack[i] && c.isClosed()) {
-                        x = c.queue.relaxedPoll();
+                        x = c.pollRaw();
                         if (x == null) {
                             ended[i] = true;
                             liveExternal--;
@@ -379,13 +377,13 @@ final class NodeRunner implements Runnable, NodeContext {
     private Object take(int w) {
         Channel<Object> c = inputs[w];
         while (true) {
-            Object x = c.queue.relaxedPoll();
+            Object x = c.pollRaw();
             if (x != null) {
                 c.wakeProducer();
                 return x;
             }
             if (c.isClosed()) {
-                x = c.queue.relaxedPoll();
+                x = c.pollRaw();
                 if (x == null) {
                     return Units.EOS;
                 }
@@ -479,7 +477,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         int spins = 0;
         while (spins < QUICK_SPINS) {
-            if (c.queue.relaxedOffer(item)) {
+            if (c.offerRaw(item)) {
                 return;
             }
             checkCancel();
@@ -489,7 +487,7 @@ final class NodeRunner implements Runnable, NodeContext {
         fullWaits++;
         long t0 = System.nanoTime();
         try {
-            while (!c.queue.relaxedOffer(item)) {
+            while (!c.offerRaw(item)) {
                 checkCancel();
                 idle.idle(waiter, room);
             }

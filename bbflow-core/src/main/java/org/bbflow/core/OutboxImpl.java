@@ -181,7 +181,7 @@ final class OutboxImpl implements Outbox<Object> {
             }
             inFlight.incrementAndGet();
         }
-        if (!c.queue.relaxedOffer(item)) {
+        if (!c.offerRaw(item)) {
             runner.awaitRoom(c, item);
         }
         c.wakeConsumer();

@@ -27,6 +27,8 @@ public final class Result {
     public final Map<String, double[]> secondary = new LinkedHashMap<>();
     /** Measurement iterations x forks actually run. */
     public final String runs;
+    /** The JMH version that produced the row. */
+    public final String jmhVersion;
 
     @SuppressWarnings("unchecked")
     Result(Map<String, Object> m) {
@@ -56,6 +58,7 @@ public final class Result {
             });
         }
         runs = fmtInt(m.get("measurementIterations")) + "x" + fmtInt(m.get("forks"));
+        jmhVersion = String.valueOf(m.get("jmhVersion"));
     }
 
     private static String fmtInt(Object o) {
