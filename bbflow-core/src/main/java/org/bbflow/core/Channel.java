@@ -50,6 +50,9 @@ public final class Channel<T> {
     Waiter producerWaiter = new Waiter();
     boolean producerMustFence;
     boolean consumerMustFence;
+    /** Whether the consumer (producer) may be parked in its waiter; if not, no wake-up is attempted. */
+    boolean consumerWakeable = true;
+    boolean producerWakeable = true;
     /** In-flight counter of the feedback loop this channel belongs to, or null. */
     AtomicLong inFlight;
     private WaitStrategy waitStrategy = WaitStrategy.backoff();
@@ -126,6 +129,8 @@ public final class Channel<T> {
         boolean fence = strategy.peerMustFence();
         this.producerMustFence = fence;
         this.consumerMustFence = fence;
+        this.consumerWakeable = strategy.wakeable();
+        this.producerWakeable = strategy.wakeable();
         return this;
     }
 
@@ -271,6 +276,9 @@ public final class Channel<T> {
     }
 
     void wakeConsumer() {
+        if (!consumerWakeable) {
+            return;
+        }
         if (producerMustFence) {
             VarHandle.fullFence();
         }
@@ -278,13 +286,17 @@ public final class Channel<T> {
     }
 
     void wakeProducer() {
+        if (!producerWakeable) {
+            return;
+        }
         if (consumerMustFence) {
             VarHandle.fullFence();
         }
         producerWaiter.wakeIfParked();
     }
 
-    private Idler consumerIdler() {
+    /** The consumer's waiting state, in this channel's strategy (one consumer thread). */
+    Idler consumerIdler() {
         Idler i = consumerIdler;
         if (i == null) {
             consumerIdler = i = waitStrategy.newIdler();

@@ -119,10 +119,12 @@ public final class Flow {
             Channel<Object> c = e.channel;
             c.consumerWaiter = consumer.waiter;
             c.producerMustFence = consumer.strategy.peerMustFence();
+            c.consumerWakeable = consumer.strategy.wakeable();
             if (c.kind != Channel.Kind.MPSC) {
                 c.producerWaiter = producer.waiter;
             }
             c.consumerMustFence |= producer.strategy.peerMustFence();
+            c.producerWakeable = producer.strategy.wakeable();
             if (e.counted()) {
                 c.inFlight = e.from.loop.inFlight;
             }

@@ -296,7 +296,7 @@ public final class Nodes {
                     return;
                 }
                 if (idler == null) {
-                    idler = WaitStrategy.backoff().newIdler();
+                    idler = channel.consumerIdler(); // the channel's own strategy, which its producer matches
                 }
                 idler.idle(channel.consumerWaiter, ready);
             }

@@ -50,6 +50,11 @@ public abstract class WaitStrategy {
         return false;
     }
 
+    /** Whether a thread waiting with this strategy can be woken by its peer (it parks in a {@link Waiter}). */
+    boolean wakeable() {
+        return true;
+    }
+
     /** Spins on {@link Thread#onSpinWait()} and never parks. */
     public static WaitStrategy busySpin() {
         return BusySpin.INSTANCE;
@@ -109,6 +114,11 @@ public abstract class WaitStrategy {
         @Override
         public IdleStrategy newIdleStrategy() {
             return new org.agrona.concurrent.BusySpinIdleStrategy();
+        }
+
+        @Override
+        boolean wakeable() {
+            return false;
         }
 
         @Override
@@ -220,6 +230,11 @@ public abstract class WaitStrategy {
         @Override
         public IdleStrategy newIdleStrategy() {
             return Objects.requireNonNull(supplier.get(), "idle strategy supplier returned null");
+        }
+
+        @Override
+        boolean wakeable() {
+            return false; // an Agrona idle strategy bounds its own pauses
         }
 
         @Override

@@ -111,15 +111,6 @@ public final class ThesisExamples {
         });
     }
 
-    /**
-     * A source used as a farm's emitter. {@link Farm#emitter} is typed for the farm's input items,
-     * which a generating emitter never receives, so the source is viewed with that input type.
-     */
-    @SuppressWarnings("unchecked")
-    static <I, O> Node<I, O> generatingEmitter(Source<O> source) {
-        return (Node<I, O>) (Node<?, ?>) source;
-    }
-
     // ---- Code 17: two-stage pipeline -----------------------------------------------------------
 
     /** A source of 1..n and a printing sink in a pipeline. */
@@ -183,7 +174,7 @@ public final class ThesisExamples {
      */
     public static void customEmitterAndCollector(int n, Output log) {
         Farm.of(3, () -> Nodes.map((Long x) -> x * 2))
-                .emitter(generatingEmitter(numbers(n)))
+                .emitter(numbers(n))
                 .collector(new ReportingCollector(log))
                 .run();
     }
@@ -199,11 +190,11 @@ public final class ThesisExamples {
         for (int w = 0; w < 3; w++) {
             farm.addWorker(Nodes.map((Long x) -> x * 2));
         }
-        farm.emitter(generatingEmitter(Nodes.<Long>source(out -> {
+        farm.emitter(Nodes.<Long>source(out -> {
             for (long i = 1; i <= n; i++) {
                 out.sendTo((int) (i % out.outputCount()), i);
             }
-        })));
+        }));
         farm.collector(new ReportingCollector(log)).run();
     }
 
@@ -248,11 +239,11 @@ public final class ThesisExamples {
         for (int w = 0; w < 3; w++) {
             farm.addWorker(Comb.of(Nodes.<Long>identity(), new Announce(log)));
         }
-        farm.emitter(generatingEmitter(Nodes.<Long>source(out -> {
+        farm.emitter(Nodes.<Long>source(out -> {
             for (long i = 1; i <= n; i++) {
                 out.sendTo((int) (i % out.outputCount()), i);
             }
-        })));
+        }));
         Farm<Long, Long> withCollector = farm.collector(new Node<Long, Long>() {
             private NodeContext context;
 
