@@ -92,20 +92,31 @@ public final class RemoteInlet<T> implements AutoCloseable {
                 if (--remaining == 0) finishFrame();
                 return item;
             }
-            Object o = queue.poll();
-            if (o == null) {
-                if (eosSeen) return null;
-                await();
-            } else if (o instanceof InFrame f) {
-                frame = f;
-                remaining = f.count;
-            } else if (o == EOS) {
-                eosSeen = true;
-                return null;
-            } else {
-                failSeen = true;
-            }
+            if (!advance()) return null;
         }
+    }
+
+    /**
+     * Takes the next message of the receive queue, waiting for one: a frame becomes the current
+     * one, a failure is recorded (thrown by the caller's loop).
+     *
+     * @return false at the end of the stream
+     */
+    private boolean advance() {
+        Object o = queue.poll();
+        if (o == null) {
+            if (eosSeen) return false;
+            await();
+        } else if (o instanceof InFrame f) {
+            frame = f;
+            remaining = f.count;
+        } else if (o == EOS) {
+            eosSeen = true;
+            return false;
+        } else {
+            failSeen = true;
+        }
+        return true;
     }
 
     /**
@@ -141,19 +152,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
                 finishFrame();
                 continue;
             }
-            Object o = queue.poll();
-            if (o == null) {
-                if (eosSeen) return n;
-                await();
-            } else if (o instanceof InFrame f) {
-                frame = f;
-                remaining = f.count;
-            } else if (o == EOS) {
-                eosSeen = true;
-                return n;
-            } else {
-                failSeen = true;
-            }
+            if (!advance()) return n;
         }
     }
 
