@@ -31,7 +31,6 @@ class FailureTest {
 
     /** Runs the block, expects the failure of the node at pathSuffix with BOOM as cause. */
     private static void expectFailure(Block<?, ?> block, String root, String pathSuffix, FlowOptions options) {
-        AtomicInteger closes = new AtomicInteger();
         FlowException e = assertThrows(FlowException.class, () -> Runs.run(block, options));
         assertSame(BOOM, e.getCause(), e.toString());
         assertTrue(e.nodePath().endsWith(pathSuffix), e.nodePath());

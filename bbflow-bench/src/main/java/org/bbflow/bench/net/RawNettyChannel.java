@@ -96,27 +96,7 @@ public final class RawNettyChannel implements AutoCloseable {
         Run r = new Run(n);
         run = r;
         if (n == 0) return 0;
-        ByteBuf b = null;
-        int count = 0;
-        for (long i = 0; i < n; i++) {
-            if (b == null) {
-                while (!client.isWritable()) LockSupport.parkNanos(20_000);
-                b = PooledByteBufAllocator.DEFAULT.directBuffer(BATCH + 8, BATCH + 8);
-                b.writeInt(0).writeInt(0);
-                count = 0;
-            }
-            b.writeLong(i);
-            count++;
-            if (b.writerIndex() >= BATCH) {
-                b.setInt(0, b.writerIndex() - 4).setInt(4, count);
-                client.writeAndFlush(b, client.voidPromise());
-                b = null;
-            }
-        }
-        if (b != null) {
-            b.setInt(0, b.writerIndex() - 4).setInt(4, count);
-            client.writeAndFlush(b, client.voidPromise());
-        }
+        send(n);
         return r.done.join();
     }
 
@@ -142,6 +122,11 @@ public final class RawNettyChannel implements AutoCloseable {
     /** In handoff mode: sends 0..n-1 from the calling thread (the consumer runs elsewhere). */
     public void sendOnly(long n) {
         run = new Run(Long.MAX_VALUE);
+        send(n);
+    }
+
+    /** Sends 0..n-1 in length-prefixed batch frames, waiting while the channel is not writable. */
+    private void send(long n) {
         ByteBuf b = null;
         int count = 0;
         for (long i = 0; i < n; i++) {

@@ -148,8 +148,11 @@ public final class ThesisExamples {
 
     // ---- Code 21: replacing the emitter and the collector -----------------------------------
 
-    /** A collector that says which worker (input) each result came from. */
-    static final class ReportingCollector implements Node<Long, Void> {
+    /**
+     * A collector that says which worker (input) each result came from, and forwards the result
+     * when the farm has a next stage.
+     */
+    static final class ReportingCollector implements Node<Long, Long> {
         private final Output log;
         private NodeContext context;
 
@@ -163,8 +166,11 @@ public final class ThesisExamples {
         }
 
         @Override
-        public void onItem(Long x, Outbox<Void> out) {
+        public void onItem(Long x, Outbox<Long> out) {
             log.println("collector got " + x + " from worker " + context.inputIndex());
+            if (out.outputCount() > 0) {
+                out.send(x);
+            }
         }
     }
 
@@ -244,20 +250,7 @@ public final class ThesisExamples {
                 out.sendTo((int) (i % out.outputCount()), i);
             }
         }));
-        Farm<Long, Long> withCollector = farm.collector(new Node<Long, Long>() {
-            private NodeContext context;
-
-            @Override
-            public void init(NodeContext context) {
-                this.context = context;
-            }
-
-            @Override
-            public void onItem(Long x, Outbox<Long> out) {
-                log.println("collector got " + x + " from worker " + context.inputIndex());
-                out.send(x);
-            }
-        });
+        Farm<Long, Long> withCollector = farm.collector(new ReportingCollector(log));
         Pipeline.of(withCollector, Nodes.sink((Long x) -> log.println("last stage got " + x))).run();
     }
 
