@@ -12,6 +12,8 @@ final class Merger {
     private final BkdTree owner;
     /** Test hook run before every merge (null in production). */
     volatile Runnable beforeMerge;
+    /** Test hook run by the purge after it read the buffers and the forest (null in production). */
+    volatile Runnable afterPurgeReads;
 
     Merger(BkdTree owner) {
         this.owner = owner;
@@ -140,10 +142,17 @@ final class Merger {
         if (tombs.isEmpty() || owner.reclaimer.pendingActions.get() > 0) {
             return;
         }
+        // The tombstones first: a delete recorded after this read is not purged by this pass, so a
+        // point inserted before it that moves from a buffer into a tree meanwhile keeps its tombstone.
+        List<Tombstones.Entry> entries = tombs.entries();
         long minBuffered = owner.minBufferedSeq();
         Forest f = owner.forest();
+        Runnable hook = afterPurgeReads;
+        if (hook != null) {
+            hook.run();
+        }
         List<Tombstones.Entry> drop = new ArrayList<>();
-        for (Tombstones.Entry e : tombs.entries()) {
+        for (Tombstones.Entry e : entries) {
             if (e.seq() >= minBuffered) {
                 continue;
             }
