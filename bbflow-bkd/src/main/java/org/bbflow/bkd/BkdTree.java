@@ -1,5 +1,6 @@
 package org.bbflow.bkd;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -42,7 +43,11 @@ public final class BkdTree implements AutoCloseable {
     final AtomicLong merges = new AtomicLong();
     private final AtomicReference<Forest> forest = new AtomicReference<>(Forest.EMPTY);
     private final CopyOnWriteArrayList<InsertBuffer> buffers = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<InsertBuffer> localBuffer;
+    /**
+     * The calling thread's buffer, held weakly: the strong reference lives in {@link #buffers}, so
+     * a closed (unreachable) index is not kept alive by the thread-local maps of its inserters.
+     */
+    private final ThreadLocal<WeakReference<InsertBuffer>> localBuffer = new ThreadLocal<>();
     private final ThreadLocal<ReaderSlot> localSlot;
     final Merger merger;
     private final MergeStage mergeStage;
@@ -59,10 +64,11 @@ public final class BkdTree implements AutoCloseable {
         this.pool = new ArrayPool(8, 256L << 20, b.poisonReclaimed);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
         this.reclaimer = new Reclaimer(pool, 2_000_000L);
-        this.localBuffer = ThreadLocal.withInitial(
-                () -> register(new InsertBuffer(this, dims, bufferSize, leafSize, Thread.currentThread())));
         this.localSlot = ThreadLocal.withInitial(() -> reclaimer.register(Thread.currentThread()));
-        this.reclaimer.housekeeping(this::publishBuffersOfTerminatedThreads);
+        this.reclaimer.housekeeping(() -> {
+            publishBuffersOfTerminatedThreads();
+            tombstones.dropSlotsOfTerminatedThreads();
+        });
         this.merger = new Merger(this);
         this.directory = b.directory;
         if (directory != null) {
@@ -102,13 +108,33 @@ public final class BkdTree implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public void insert(double[] point, long id) {
-        localBuffer.get().insert(point, id);
+        localBuffer().insert(point, id);
     }
 
     /** Publishes the calling thread's buffered inserts now (read-your-writes for this thread). */
     public void refresh() {
         checkOpen();
-        localBuffer.get().flush();
+        InsertBuffer b = currentBuffer();
+        if (b != null) {
+            b.flush();
+        }
+    }
+
+    /** The calling thread's buffer, created and registered on first use. */
+    private InsertBuffer localBuffer() {
+        InsertBuffer b = currentBuffer();
+        if (b == null) {
+            checkOpen();
+            b = register(new InsertBuffer(this, dims, bufferSize, leafSize, Thread.currentThread()));
+            localBuffer.set(new WeakReference<>(b));
+        }
+        return b;
+    }
+
+    /** The calling thread's buffer, or null if it has none. */
+    private InsertBuffer currentBuffer() {
+        WeakReference<InsertBuffer> ref = localBuffer.get();
+        return ref == null ? null : ref.get();
     }
 
     /** Same as {@link #refresh()}. */
@@ -306,13 +332,14 @@ public final class BkdTree implements AutoCloseable {
         }
         return new BkdStats(List.copyOf(levels), f.trees.length, f.points(), tombstones.size(),
                 merges.get(), reclaimer.retiredTrees.get(), reclaimer.reclaimedTrees.get(),
-                mergeStage == null ? 0 : mergeStage.backlog(),
+                mergeStage == null || closed ? 0 : mergeStage.backlog(),
                 mergeStage == null ? "none" : mergeStage.kind());
     }
 
     /**
-     * Stops the background threads, drops all trees and buffers and releases the pooled arrays.
-     * Buffered points of other threads that were never published are discarded. Trees still seen
+     * Publishes the calling thread's own buffered points, then stops the background threads, drops
+     * all trees and buffers and releases the pooled arrays. Buffered points of other threads that
+     * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
      * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
      * {@linkplain Builder#directory directory}, first writes every published tree, the tombstones
@@ -324,6 +351,11 @@ public final class BkdTree implements AutoCloseable {
     public void close() {
         if (closed) {
             return;
+        }
+        InsertBuffer own = currentBuffer();
+        localBuffer.remove();
+        if (own != null) {
+            own.flush(false);      // the closing thread's own inserts are kept (and checkpointed)
         }
         closed = true;
         if (mergeStage != null) {

@@ -24,7 +24,7 @@ final class Tombstones {
     private final AtomicLong live = new AtomicLong();
     private final CopyOnWriteArrayList<DeleteSlot> deleteSlots = new CopyOnWriteArrayList<>();
     private final ThreadLocal<DeleteSlot> deleteSlot = ThreadLocal.withInitial(() -> {
-        DeleteSlot s = new DeleteSlot();
+        DeleteSlot s = new DeleteSlot(Thread.currentThread());
         deleteSlots.add(s);
         return s;
     });
@@ -205,10 +205,29 @@ final class Tombstones {
         }
     }
 
+    /** Drops the delete slots of terminated threads (run by the scheduler thread). */
+    void dropSlotsOfTerminatedThreads() {
+        for (DeleteSlot s : deleteSlots) {
+            if (!s.thread.isAlive() && s.pending == Long.MAX_VALUE) {
+                deleteSlots.remove(s);
+            }
+        }
+    }
+
+    /** Number of registered delete slots (tests). */
+    int deleteSlotCount() {
+        return deleteSlots.size();
+    }
+
     /** Per-deleting-thread announcement of a delete in flight (a lower bound of its sequence). */
     static final class DeleteSlot extends ReaderSlotPadBefore {
         volatile long pending = Long.MAX_VALUE;
         long q1, q2, q3, q4, q5, q6, q7, q8;
+        final Thread thread;
+
+        DeleteSlot(Thread thread) {
+            this.thread = thread;
+        }
     }
 
     /** A lock-free Bloom filter with three probes. */
