@@ -1,55 +1,57 @@
 package org.bbflow.bkd;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Pool of {@code long[]} arrays in power-of-two size classes, fed by reclaimed trees and drained
- * by insert buffers and merges. At most {@code maxPerClass} arrays per class and {@code maxBytes}
- * in total are kept; the rest is left to the garbage collector. In poisoning mode
- * reclaimed arrays are filled with {@link Coordinates#POISON} and never reused.
+ * Pool of {@code long[]} arrays of a few exact lengths (those of the insert buffers, registered
+ * with {@link #poolLength}), fed by reclaimed trees and drained by insert buffers. Every array it
+ * hands out has exactly the requested length, so trees never carry slack. At most
+ * {@code maxPerLength} arrays per length and {@code maxBytes} in total are kept; the rest is left to
+ * the garbage collector. In poisoning mode reclaimed arrays are filled with
+ * {@link Coordinates#POISON} and never reused.
  */
 final class ArrayPool {
-    private static final int CLASSES = 32;
-    private final ConcurrentLinkedQueue<long[]>[] free;
-    private final AtomicIntegerArray counts = new AtomicIntegerArray(CLASSES);
-    private final int maxPerClass;
+    /** The free arrays of one length. */
+    private static final class Shelf {
+        final ConcurrentLinkedQueue<long[]> free = new ConcurrentLinkedQueue<>();
+        final AtomicInteger count = new AtomicInteger();
+    }
+
+    private final ConcurrentHashMap<Integer, Shelf> shelves = new ConcurrentHashMap<>();
+    private final int maxPerLength;
     private final boolean poison;
     private final long maxBytes;
     private final AtomicLong pooledBytes = new AtomicLong();
     final AtomicLong reused = new AtomicLong();
 
-    @SuppressWarnings("unchecked")
-    ArrayPool(int maxPerClass, long maxBytes, boolean poison) {
-        this.maxPerClass = maxPerClass;
+    ArrayPool(int maxPerLength, long maxBytes, boolean poison) {
+        this.maxPerLength = maxPerLength;
         this.maxBytes = maxBytes;
         this.poison = poison;
-        this.free = new ConcurrentLinkedQueue[CLASSES];
-        for (int i = 0; i < CLASSES; i++) {
-            free[i] = new ConcurrentLinkedQueue<>();
-        }
     }
 
-    private static int sizeClass(int minLength) {
-        return minLength <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(minLength - 1);
+    /** Lets arrays of exactly {@code length} longs be kept for reuse. */
+    void poolLength(int length) {
+        shelves.computeIfAbsent(length, k -> new Shelf());
     }
 
-    /** An array of at least {@code minLength} longs (contents unspecified). */
-    long[] take(int minLength) {
-        int c = sizeClass(minLength);
-        if (c >= 31) {
-            return new long[minLength];
+    /** An array of exactly {@code length} longs (contents unspecified). */
+    long[] take(int length) {
+        Shelf s = shelves.get(length);
+        if (s != null) {
+            long[] a = s.free.poll();
+            if (a != null) {
+                s.count.decrementAndGet();
+                pooledBytes.addAndGet(-8L * a.length);
+                reused.incrementAndGet();
+                return a;
+            }
         }
-        long[] a = free[c].poll();
-        if (a != null) {
-            counts.decrementAndGet(c);
-            pooledBytes.addAndGet(-8L * a.length);
-            reused.incrementAndGet();
-            return a;
-        }
-        return new long[1 << c];
+        return new long[length];
     }
 
     /** Returns an array that nobody reads any more (or poisons it in debug mode). */
@@ -61,8 +63,8 @@ final class ArrayPool {
             Arrays.fill(a, Coordinates.POISON);
             return;
         }
-        int c = sizeClass(a.length);
-        if (c >= 31 || a.length != (1 << c)) {
+        Shelf s = shelves.get(a.length);
+        if (s == null) {
             return;
         }
         long bytes = 8L * a.length;
@@ -70,10 +72,10 @@ final class ArrayPool {
             pooledBytes.addAndGet(-bytes);
             return;
         }
-        if (counts.incrementAndGet(c) <= maxPerClass) {
-            free[c].offer(a);
+        if (s.count.incrementAndGet() <= maxPerLength) {
+            s.free.offer(a);
         } else {
-            counts.decrementAndGet(c);
+            s.count.decrementAndGet();
             pooledBytes.addAndGet(-bytes);
         }
     }
@@ -83,9 +85,9 @@ final class ArrayPool {
     }
 
     void clear() {
-        for (int i = 0; i < CLASSES; i++) {
-            free[i].clear();
-            counts.set(i, 0);
+        for (Shelf s : shelves.values()) {
+            s.free.clear();
+            s.count.set(0);
         }
         pooledBytes.set(0);
     }

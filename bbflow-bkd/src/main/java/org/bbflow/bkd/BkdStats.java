@@ -5,17 +5,41 @@ import java.util.List;
 /**
  * A point-in-time summary of a {@link BkdTree}.
  *
- * @param treesPerLevel  number of published trees at each level (index = level)
+ * @param treesPerLevel  number of published trees in each size tier (index = tier: a tree of
+ *                       {@code n} points is in the smallest tier {@code k} with {@code n <= mergeFactor^k})
  * @param trees          number of published trees
  * @param points         points stored in published trees, including dead points not yet merged away
  * @param tombstones     tombstones currently recorded
  * @param merges         merges completed since creation
  * @param retiredTrees   trees replaced by merges (or by close) so far
  * @param reclaimedTrees retired trees whose arrays were reclaimed
- * @param backlog        merge tickets queued or being processed
+ * @param backlog        merge tickets queued or being processed (0 once closed)
  * @param mergeStage     how the background bulk-loaders run ("flow" or "threads", "none" if merging is off)
+ * @param insertedPoints points taken out of insert buffers since creation (published, or dropped
+ *                       because a delete already hid them)
+ * @param mergedPoints   points written into merged trees since creation
+ * @param treeBytes      bytes held by the arrays of the published trees
  */
 public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long tombstones,
                        long merges, long retiredTrees, long reclaimedTrees, int backlog,
-                       String mergeStage) {
+                       String mergeStage, long insertedPoints, long mergedPoints, long treeBytes) {
+
+    /**
+     * Write amplification of the merges: points written by merges per point inserted (0 before
+     * the first insert). With the size-tiered policy it grows like {@code log_mergeFactor(n)}.
+     *
+     * @return {@code mergedPoints / insertedPoints}
+     */
+    public double writeAmplification() {
+        return insertedPoints == 0 ? 0 : (double) mergedPoints / insertedPoints;
+    }
+
+    /**
+     * Memory footprint of the published trees per stored point.
+     *
+     * @return {@code treeBytes / points} (0 when empty)
+     */
+    public double bytesPerPoint() {
+        return points == 0 ? 0 : (double) treeBytes / points;
+    }
 }

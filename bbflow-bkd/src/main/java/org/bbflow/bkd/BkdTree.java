@@ -41,6 +41,10 @@ public final class BkdTree implements AutoCloseable {
     final Tombstones tombstones;
     final Reclaimer reclaimer;
     final AtomicLong merges = new AtomicLong();
+    /** Points taken out of insert buffers (published or dropped as already deleted). */
+    final AtomicLong insertedPoints = new AtomicLong();
+    /** Points written into merged trees. */
+    final AtomicLong mergedPoints = new AtomicLong();
     private final AtomicReference<Forest> forest = new AtomicReference<>(Forest.EMPTY);
     private final CopyOnWriteArrayList<InsertBuffer> buffers = new CopyOnWriteArrayList<>();
     /**
@@ -62,6 +66,8 @@ public final class BkdTree implements AutoCloseable {
         this.mergeFactor = b.mergeFactor;
         this.poisonCheck = b.poisonReclaimed;
         this.pool = new ArrayPool(8, 256L << 20, b.poisonReclaimed);
+        pool.poolLength(bufferSize * dims);    // buffers and the trees of full buffers
+        pool.poolLength(bufferSize);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
         this.reclaimer = new Reclaimer(pool, 2_000_000L);
         this.localSlot = ThreadLocal.withInitial(() -> reclaimer.register(Thread.currentThread()));
@@ -330,10 +336,15 @@ public final class BkdTree implements AutoCloseable {
         for (int n : perLevel) {
             levels.add(n);
         }
+        long bytes = 0;
+        for (KdTree t : f.trees) {
+            bytes += t.bytes();
+        }
         return new BkdStats(List.copyOf(levels), f.trees.length, f.points(), tombstones.size(),
                 merges.get(), reclaimer.retiredTrees.get(), reclaimer.reclaimedTrees.get(),
                 mergeStage == null || closed ? 0 : mergeStage.backlog(),
-                mergeStage == null ? "none" : mergeStage.kind());
+                mergeStage == null ? "none" : mergeStage.kind(),
+                insertedPoints.get(), mergedPoints.get(), bytes);
     }
 
     /**
@@ -439,9 +450,14 @@ public final class BkdTree implements AutoCloseable {
         return forest.get();
     }
 
+    /**
+     * The size tier of a tree of {@code n} points: the smallest {@code k} with
+     * {@code n <= mergeFactor^k}. Merges combine {@code mergeFactor} trees of one tier, so a point
+     * is rewritten about once per tier it climbs, whatever the size of the published trees.
+     */
     int levelOf(int n) {
         int level = 0;
-        long cap = bufferSize;
+        long cap = 1;
         while (n > cap) {
             cap *= mergeFactor;
             level++;

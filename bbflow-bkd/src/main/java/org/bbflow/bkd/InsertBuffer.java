@@ -69,13 +69,14 @@ final class InsertBuffer {
         if (size == 0) {
             return;
         }
+        owner.insertedPoints.addAndGet(size);
         int n = owner.dropDead(coords, ids, seqs, size);
         KdTree tree = null;
         if (n > 0) {
             long[] c;
             long[] i;
             long[] s;
-            if (n * 2 >= capacity) {
+            if (n == capacity) {            // exact size: the tree takes the buffer's arrays
                 c = coords;
                 i = ids;
                 s = seqs;

@@ -151,6 +151,12 @@ final class KdTree {
         return false;
     }
 
+    /** Bytes held by this tree's arrays (16-byte array headers included). */
+    long bytes() {
+        return 8L * (coords.length + ids.length + seqs.length + nodeMin.length + nodeMax.length)
+                + 4L * (nodeFrom.length + nodeTo.length + nodeRight.length) + 16L * 8;
+    }
+
     /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
     void reclaim(ArrayPool pool) {
         reclaimed = true;

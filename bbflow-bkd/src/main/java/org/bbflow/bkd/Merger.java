@@ -19,7 +19,10 @@ final class Merger {
         this.owner = owner;
     }
 
-    /** Claims {@code mergeFactor} unclaimed trees of the lowest level that has that many, or returns null. */
+    /**
+     * Claims {@code mergeFactor} unclaimed trees of the lowest size tier that has that many, or
+     * returns null (a size-tiered policy: only trees of similar size are merged).
+     */
     KdTree[] claim() {
         int factor = owner.mergeFactor;
         for (;;) {
@@ -107,6 +110,18 @@ final class Merger {
             pool.give(seqs);
             return null;
         }
+        if (live < n) {                     // trees keep exact-size arrays
+            long[] c2 = java.util.Arrays.copyOf(c, live * dims);
+            long[] ids2 = java.util.Arrays.copyOf(ids, live);
+            long[] seqs2 = java.util.Arrays.copyOf(seqs, live);
+            pool.give(c);
+            pool.give(ids);
+            pool.give(seqs);
+            c = c2;
+            ids = ids2;
+            seqs = seqs2;
+        }
+        owner.mergedPoints.addAndGet(live);
         return new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live));
     }
 
