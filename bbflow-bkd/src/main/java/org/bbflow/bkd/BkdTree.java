@@ -247,11 +247,16 @@ public final class BkdTree implements AutoCloseable {
         if (box.dims() != dims) {
             throw new IllegalArgumentException("box has " + box.dims() + " dimensions, this index has " + dims);
         }
+        return runContext(f, box, visitor, limit).count;
+    }
+
+    /** Runs a window query and returns its finished context (counts; tests look at its work). */
+    QueryContext runContext(Forest f, Box box, PointVisitor visitor, long limit) {
         QueryContext q = new QueryContext(box.min, box.max, visitor, dims, tombstones, limit, poisonCheck);
         for (KdTree t : f.trees) {
             t.query(q);
         }
-        return q.count;
+        return q;
     }
 
     boolean lookup(Forest f, double[] point, long id, long limit) {
@@ -318,7 +323,7 @@ public final class BkdTree implements AutoCloseable {
         if (claimed.isEmpty()) {
             return;
         }
-        merger.run(claimed.toArray(new KdTree[0]));
+        merger.run(claimed.toArray(new KdTree[0]), true);
     }
 
     /** Current statistics. */
@@ -474,12 +479,19 @@ public final class BkdTree implements AutoCloseable {
         buffers.remove(b);
     }
 
-    long minBufferedSeq() {
-        long min = Long.MAX_VALUE;
-        for (InsertBuffer b : buffers) {
-            min = Math.min(min, b.minSeq);
-        }
-        return min;
+    /** The registered insert buffers (thread-local and writer handles). */
+    List<InsertBuffer> buffers() {
+        return buffers;
+    }
+
+    /**
+     * Waits until every delete numbered up to the current sequence is recorded and returns that
+     * number: a {@link #dropDead} pass started afterwards leaves no point hidden by such a delete.
+     */
+    long filterBound() {
+        long bound = sequence.get();
+        tombstones.awaitDeletesUpTo(bound);
+        return bound;
     }
 
     /** Compacts away points hidden by tombstones; returns the number of live points kept in front. */

@@ -26,6 +26,11 @@ final class KdTree {
     final long[] nodeMin;
     final long[] nodeMax;
 
+    /**
+     * No point of this tree is hidden by a tombstone numbered up to this (the tree was built by a
+     * pass that dropped them); written before publication. Unknown for reopened trees.
+     */
+    long filteredUpTo = Long.MIN_VALUE;
     /** Forest version of the first forest containing this tree; written before publication. */
     volatile long birth = -1;
     /** Forest version of the first forest no longer containing this tree. */
@@ -85,18 +90,25 @@ final class KdTree {
         }
         int from = nodeFrom[node];
         int to = nodeTo[node];
+        int right = nodeRight[node];
         if (rel == INSIDE) {
-            if (q.visitor == null && !q.checkTombstones && !q.poisonCheck) {
-                q.count += to - from;
+            boolean clear = q.clearOfTombstones(nodeMin, nodeMax, node * dims);
+            if (clear && q.visitor == null && !q.poisonCheck) {
+                q.count += to - from;               // whole cell: no tombstone lies in it
+                return;
+            }
+            if (!clear && right >= 0 && q.tombstoneIndex != null) {
+                visit(node + 1, q);                 // only the sub-cells holding tombstones get checked
+                visit(right, q);
                 return;
             }
             for (int i = from; i < to; i++) {
-                q.accept(this, i);
+                q.accept(this, i, !clear);
             }
             return;
         }
-        int right = nodeRight[node];
         if (right < 0) {
+            boolean check = !q.clearOfTombstones(nodeMin, nodeMax, node * dims);
             long[] c = coords;
             long[] qmin = q.min;
             long[] qmax = q.max;
@@ -112,7 +124,7 @@ final class KdTree {
                         continue outer;
                     }
                 }
-                q.accept(this, i);
+                q.accept(this, i, check);
             }
             return;
         }

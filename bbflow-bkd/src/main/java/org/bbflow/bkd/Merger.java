@@ -1,7 +1,14 @@
 package org.bbflow.bkd;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The merge logic run by the background bulk-loaders: claim trees of one level, bulk-load their
@@ -103,6 +110,7 @@ final class Merger {
             System.arraycopy(t.seqs, 0, seqs, k, t.size);
             k += t.size;
         }
+        long bound = owner.filterBound();
         int live = owner.dropDead(c, ids, seqs, n);
         if (live == 0) {
             pool.give(c);
@@ -122,11 +130,13 @@ final class Merger {
             seqs = seqs2;
         }
         owner.mergedPoints.addAndGet(live);
-        return new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live));
+        KdTree out = new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live));
+        out.filteredUpTo = bound;
+        return out;
     }
 
-    /** Merges a claimed job and installs the result. */
-    void run(KdTree[] job) {
+    /** Merges a claimed job and installs the result; {@code purge}: purge tombstones in any case. */
+    void run(KdTree[] job, boolean purge) {
         KdTree out;
         try {
             out = merge(job);
@@ -136,59 +146,170 @@ final class Merger {
             }
             throw e;
         }
-        install(job, out);
+        install(job, out, purge);
+    }
+
+    /** Merges a claimed job and installs the result. */
+    void run(KdTree[] job) {
+        run(job, false);
     }
 
     /** Swaps a merged tree into the forest, retires its inputs and purges dead tombstones. */
     void install(KdTree[] job, KdTree out) {
+        install(job, out, false);
+    }
+
+    private void install(KdTree[] job, KdTree out, boolean purge) {
         owner.install(job, out);
         owner.merges.incrementAndGet();
-        purgeTombstones();
+        if (purge || purgeDue(job)) {
+            purgeTombstones();
+        }
+    }
+
+    /** Tombstones that matched an older point of a tree at the last purge, by tree (under the lock). */
+    private Map<Tombstones.Entry, KdTree> blockers = new HashMap<>();
+    /** The trees in {@link #blockers}' values (identity). */
+    private volatile Set<KdTree> blockerTrees = Collections.emptySet();
+    /** Tombstones left by the last purge. */
+    private volatile long keptByLastPurge;
+    /** Tree searches done by purges (tests: the purge must not cost tombstones x trees each time). */
+    final AtomicLong treeChecks = new AtomicLong();
+
+    /**
+     * Whether a purge is worth it after installing {@code job}: enough new tombstones since the
+     * last purge, or a tree that held a point some tombstone still hides was just merged away.
+     */
+    private boolean purgeDue(KdTree[] job) {
+        long live = owner.tombstones.size();
+        if (live == 0) {
+            return false;
+        }
+        long kept = keptByLastPurge;
+        if (live - kept >= Math.max(64, kept / 4)) {
+            return true;
+        }
+        Set<KdTree> b = blockerTrees;
+        for (KdTree t : job) {
+            if (b.contains(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
-     * Schedules removal of tombstones that can no longer hide anything: no buffer holds an older
-     * point and no tree of the current forest holds a matching older point. The removal itself
-     * waits (in the reclaimer) until readers of older forests, which may still see the dead
-     * points, have left.
+     * Schedules removal of tombstones that can no longer hide anything: no buffer and no tree of the
+     * current forest holds a matching older point. The removal itself waits (in the reclaimer) until
+     * readers of older forests, which may still see the dead points, have left.
+     *
+     * <p>Order matters: the tombstones are read first, then every buffer, then the forest. A point
+     * inserted before a tombstone read here is then either announced in a buffer read afterwards,
+     * or was published before that buffer read and so is in the forest read last (a flush that
+     * overlaps the buffer read is detected by the buffer's generation). Cost: one Bloom probe per
+     * buffered point of buffers older than some tombstone, and per tombstone a search only in the
+     * trees that were built before it (a tree built by a pass that already applied it holds no
+     * match); a tombstone found to match a tree is not searched again while that tree lives.
      */
-    void purgeTombstones() {
+    synchronized void purgeTombstones() {
         Tombstones tombs = owner.tombstones;
-        if (tombs.isEmpty() || owner.reclaimer.pendingActions.get() > 0) {
+        if (tombs.isEmpty()) {
+            blockers = new HashMap<>();
+            blockerTrees = Collections.emptySet();
+            keptByLastPurge = 0;
             return;
         }
-        // The tombstones first: a delete recorded after this read is not purged by this pass, so a
-        // point inserted before it that moves from a buffer into a tree meanwhile keeps its tombstone.
+        if (owner.reclaimer.pendingActions.get() > 0) {
+            return;
+        }
         List<Tombstones.Entry> entries = tombs.entries();
-        long minBuffered = owner.minBufferedSeq();
+        long newest = Long.MIN_VALUE;
+        for (Tombstones.Entry e : entries) {
+            newest = Math.max(newest, e.seq());
+        }
+        // buffers: key -> smallest sequence of a buffered point with that key that some tombstone hides
+        Map<Tombstones.Key, Long> buffered = new HashMap<>();
+        long blockAbove = Long.MAX_VALUE;       // tombstones above this are kept (unreadable buffer)
+        Tombstones.Probe probe = tombs.newProbe();
+        int dims = owner.dims;
+        for (InsertBuffer b : owner.buffers()) {
+            long minSeq = b.minSeq;
+            if (minSeq >= newest) {
+                continue;                       // only points newer than every tombstone read here
+            }
+            int g1 = b.generation;
+            int n = b.visible;
+            long[] c = b.coords;
+            long[] ids = b.ids;
+            long[] seqs = b.seqs;
+            boolean consistent = (g1 & 1) == 0;
+            if (consistent && n > 0 && c != null && ids != null && seqs != null
+                    && n <= ids.length && n <= seqs.length && n * dims <= c.length) {
+                for (int i = 0; i < n; i++) {
+                    long seq = seqs[i];
+                    if (tombs.hides(c, i * dims, ids[i], seq, Long.MAX_VALUE, probe)) {
+                        long[] key = java.util.Arrays.copyOfRange(c, i * dims, i * dims + dims);
+                        buffered.merge(new Tombstones.Key(key, ids[i], Coordinates.hash(key, 0, dims, ids[i])),
+                                seq, Math::min);
+                    }
+                }
+            } else if (n > 0) {
+                consistent = false;
+            }
+            VarHandle.acquireFence();
+            if (!consistent || b.generation != g1) {
+                blockAbove = Math.min(blockAbove, minSeq);
+            }
+        }
         Forest f = owner.forest();
         Runnable hook = afterPurgeReads;
         if (hook != null) {
             hook.run();
         }
+        Set<KdTree> inForest = Collections.newSetFromMap(new IdentityHashMap<>());
+        Collections.addAll(inForest, f.trees);
+        Map<Tombstones.Entry, KdTree> nextBlockers = new HashMap<>();
         List<Tombstones.Entry> drop = new ArrayList<>();
+        long checks = 0;
         for (Tombstones.Entry e : entries) {
-            if (e.seq() >= minBuffered) {
+            long seq = e.seq();
+            if (seq > blockAbove) {
                 continue;
             }
-            boolean matches = false;
+            Long older = buffered.get(e.key());
+            if (older != null && older < seq) {
+                continue;
+            }
+            KdTree blocker = blockers.get(e);
+            if (blocker != null && inForest.contains(blocker)) {
+                nextBlockers.put(e, blocker);
+                continue;
+            }
+            blocker = null;
             for (KdTree t : f.trees) {
-                if (t.holdsOlder(e.key().coords, e.key().id, e.seq())) {
-                    matches = true;
+                if (t.minSeq >= seq || t.filteredUpTo >= seq) {
+                    continue;
+                }
+                checks++;
+                if (t.holdsOlder(e.key().coords, e.key().id, seq)) {
+                    blocker = t;
                     break;
                 }
             }
-            if (!matches) {
+            if (blocker != null) {
+                nextBlockers.put(e, blocker);
+            } else {
                 drop.add(e);
             }
         }
+        treeChecks.addAndGet(checks);
+        blockers = nextBlockers;
+        Set<KdTree> bt = Collections.newSetFromMap(new IdentityHashMap<>());
+        bt.addAll(nextBlockers.values());
+        blockerTrees = bt;
+        keptByLastPurge = entries.size() - drop.size();
         if (!drop.isEmpty()) {
-            owner.reclaimer.retire(f.version, () -> {
-                for (Tombstones.Entry e : drop) {
-                    tombs.remove(e.key(), e.seq());
-                }
-                tombs.rebuildBloom();
-            });
+            owner.reclaimer.retire(f.version, () -> tombs.removeAll(drop));
         }
     }
 }

@@ -14,7 +14,11 @@ final class QueryContext {
     final long tombstoneLimit;
     final boolean checkTombstones;
     final boolean poisonCheck;
+    /** Locations of the tombstones, or null (then every point is checked). */
+    final Tombstones.PointIndex tombstoneIndex;
     long count;
+    /** Points looked up in the tombstones (tests: cells without tombstones are not checked). */
+    long tombstoneChecks;
 
     QueryContext(long[] min, long[] max, PointVisitor visitor, int dims, Tombstones tombstones,
                  long tombstoneLimit, boolean poisonCheck) {
@@ -26,18 +30,28 @@ final class QueryContext {
         this.tombstoneLimit = tombstoneLimit;
         this.checkTombstones = !tombstones.isEmpty();
         this.probe = checkTombstones ? tombstones.newProbe() : null;
+        this.tombstoneIndex = checkTombstones ? tombstones.pointIndex() : null;
         this.poisonCheck = poisonCheck;
     }
 
-    void accept(KdTree t, int i) {
+    /** Whether no tombstone can lie in the box stored at {@code base} of {@code min}/{@code max}. */
+    boolean clearOfTombstones(long[] min, long[] max, int base) {
+        return !checkTombstones || (tombstoneIndex != null && !tombstoneIndex.anyIn(min, max, base));
+    }
+
+    /** Counts (and visits) point {@code i} of {@code t}; {@code check}: look it up in the tombstones. */
+    void accept(KdTree t, int i, boolean check) {
         int dims = t.dims;
         long[] c = t.coords;
         int off = i * dims;
         if (poisonCheck && c[off] == Coordinates.POISON) {
             touchedPoison();
         }
-        if (checkTombstones && tombstones.hides(c, off, t.ids[i], t.seqs[i], tombstoneLimit, probe)) {
-            return;
+        if (check) {
+            tombstoneChecks++;
+            if (tombstones.hides(c, off, t.ids[i], t.seqs[i], tombstoneLimit, probe)) {
+                return;
+            }
         }
         count++;
         if (visitor != null) {

@@ -28,6 +28,12 @@ final class Tombstones {
         deleteSlots.add(s);
         return s;
     });
+    /** Bumped after every recorded tombstone and every purge (the point index's version). */
+    private final AtomicLong changes = new AtomicLong();
+    private volatile PointIndex pointIndex;
+    private final java.util.concurrent.locks.ReentrantLock indexLock = new java.util.concurrent.locks.ReentrantLock();
+    private long lastBuildAt;
+    private long lastBuildNanos;
     /** Filter used by readers; only ever a superset of the live keys. */
     private volatile Bloom bloom;
     /** Filter being rebuilt; deleters add to it too while it is set. */
@@ -36,6 +42,7 @@ final class Tombstones {
     Tombstones(int dims, int expected) {
         this.dims = dims;
         this.bloom = new Bloom(expected);
+        this.pointIndex = new PointIndex(-1, dims, new ArrayList<>());
     }
 
     boolean isEmpty() {
@@ -61,9 +68,103 @@ final class Tombstones {
             if (r != null) {
                 r.add(h);
             }
+            changes.incrementAndGet();
             return seq;
         } finally {
             slot.pending = Long.MAX_VALUE;
+        }
+    }
+
+    /** Drops purged tombstones (run by the reclaimer once no reader can need them). */
+    void removeAll(List<Entry> drop) {
+        for (Entry e : drop) {
+            remove(e.key(), e.seq());
+        }
+        rebuildBloom();
+        changes.incrementAndGet();
+    }
+
+    /**
+     * The locations of all tombstones recorded before this call (and maybe of some purged or newer
+     * ones), or null if that index is stale and rebuilding it now would cost too much: rebuilds are
+     * limited to a small share of the time (a query without the index checks every point instead).
+     */
+    PointIndex pointIndex() {
+        long v = changes.get();
+        PointIndex ix = pointIndex;
+        if (ix.version == v) {
+            return ix;
+        }
+        if (!indexLock.tryLock()) {
+            return null;
+        }
+        try {
+            ix = pointIndex;
+            if (ix.version >= v) {
+                return ix;
+            }
+            long start = System.nanoTime();
+            if (start - lastBuildAt < 8 * lastBuildNanos) {
+                return null;
+            }
+            long version = changes.get();
+            List<long[]> points = new ArrayList<>();
+            for (Key k : map.keySet()) {
+                points.add(k.coords);
+            }
+            ix = new PointIndex(version, dims, points);
+            pointIndex = ix;
+            lastBuildAt = System.nanoTime();
+            lastBuildNanos = lastBuildAt - start;
+            return ix;
+        } finally {
+            indexLock.unlock();
+        }
+    }
+
+    /** Tombstone locations sorted by the first coordinate, for "is any tombstone in this box". */
+    static final class PointIndex {
+        final long version;
+        private final int dims;
+        private final long[] points;
+        private final int size;
+
+        PointIndex(long version, int dims, List<long[]> pts) {
+            this.version = version;
+            this.dims = dims;
+            pts.sort((a, b) -> Long.compare(a[0], b[0]));
+            this.size = pts.size();
+            this.points = new long[size * dims];
+            for (int i = 0; i < size; i++) {
+                System.arraycopy(pts.get(i), 0, points, i * dims, dims);
+            }
+        }
+
+        /** Whether some tombstone lies in the box {@code [min, max]} stored at {@code base}. */
+        boolean anyIn(long[] min, long[] max, int base) {
+            long lo0 = min[base];
+            long hi0 = max[base];
+            int a = 0;
+            int b = size;
+            while (a < b) {
+                int m = (a + b) >>> 1;
+                if (points[m * dims] < lo0) {
+                    a = m + 1;
+                } else {
+                    b = m;
+                }
+            }
+            outer:
+            for (int i = a, off = a * dims; i < size && points[off] <= hi0; i++, off += dims) {
+                for (int d = 1; d < dims; d++) {
+                    long v = points[off + d];
+                    if (v < min[base + d] || v > max[base + d]) {
+                        continue outer;
+                    }
+                }
+                return true;
+            }
+            return false;
         }
     }
 
@@ -72,6 +173,7 @@ final class Tombstones {
         map.merge(key, new long[] {seq}, Tombstones::union);
         live.incrementAndGet();
         bloom.add(key.hash);
+        changes.incrementAndGet();
     }
 
     /** Waits until every delete that may have taken a sequence number {@code <= seq} is fully recorded. */
