@@ -196,6 +196,47 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
+    /**
+     * Visits the {@code k} live points nearest to {@code point} (Euclidean distance on the
+     * doubles), nearest first; ties at the k-th distance are broken arbitrarily. Sees the same
+     * points as {@link #query}.
+     *
+     * @param point  the query point (finite coordinates)
+     * @param k      how many points to return (at least 1)
+     * @param visitor receives each point's id and coordinates (the array is reused between calls)
+     * @return the number of points visited: {@code k}, or fewer if the index holds fewer live points
+     * @throws IllegalArgumentException on a wrong dimension count, a non-finite coordinate,
+     *         {@code k < 1} or a null visitor
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public int nearest(double[] point, int k, PointVisitor visitor) {
+        checkOpen();
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be at least 1, got " + k);
+        }
+        if (visitor == null) {
+            throw new IllegalArgumentException("visitor must not be null");
+        }
+        Coordinates.encodePoint(point, dims, new long[dims], 0);
+        for (double v : point) {
+            if (Double.isInfinite(v)) {
+                throw new IllegalArgumentException("infinite query coordinate");
+            }
+        }
+        ReaderSlot slot = localSlot.get();
+        Forest f = enter(slot);
+        try {
+            int n = (int) Math.min(k, f.points());
+            if (n == 0) {
+                return 0;
+            }
+            return new NearestSearch(dims, point.clone(), n, tombstones, Long.MAX_VALUE, poisonCheck)
+                    .run(f.trees, visitor);
+        } finally {
+            leave(slot);
+        }
+    }
+
     /** Opens a repeatable point-in-time view; close it to let its trees be reclaimed. */
     public Snapshot snapshot() {
         checkOpen();

@@ -1,0 +1,220 @@
+package org.bbflow.bkd;
+
+/**
+ * Best-first k-nearest-neighbour search (Euclidean distance on the decoded doubles) over the trees
+ * of one forest: a min-heap of nodes ordered by the distance from the query to their box, and a
+ * max-heap of the best {@code k} live points found so far; the search stops when the nearest
+ * unexplored box is farther than the k-th best point.
+ */
+final class NearestSearch {
+    private final int dims;
+    private final double[] q;
+    private final int k;
+    private final Tombstones tombstones;
+    private final Tombstones.Probe probe;
+    private final boolean checkTombstones;
+    private final long limit;
+    private final boolean poisonCheck;
+    // node heap (min by distance)
+    private double[] nodeDist = new double[64];
+    private KdTree[] nodeTree = new KdTree[64];
+    private int[] nodeId = new int[64];
+    private int nodes;
+    // candidate heap (max by distance)
+    private final double[] bestDist;
+    private final KdTree[] bestTree;
+    private final int[] bestIndex;
+    private int best;
+
+    NearestSearch(int dims, double[] q, int k, Tombstones tombstones, long limit, boolean poisonCheck) {
+        this.dims = dims;
+        this.q = q;
+        this.k = k;
+        this.tombstones = tombstones;
+        this.checkTombstones = !tombstones.isEmpty();
+        this.probe = checkTombstones ? tombstones.newProbe() : null;
+        this.limit = limit;
+        this.poisonCheck = poisonCheck;
+        bestDist = new double[k];
+        bestTree = new KdTree[k];
+        bestIndex = new int[k];
+    }
+
+    /** Runs the search over {@code trees} and visits the results nearest first; returns their number. */
+    int run(KdTree[] trees, PointVisitor visitor) {
+        for (KdTree t : trees) {
+            if (t.size > 0) {
+                pushNode(boxDistance(t, 0), t, 0);
+            }
+        }
+        while (nodes > 0) {
+            double d = nodeDist[0];
+            KdTree t = nodeTree[0];
+            int node = nodeId[0];
+            popNode();
+            if (best == k && d > bestDist[0]) {
+                break;
+            }
+            if (poisonCheck && t.nodeMin[node * dims] == Coordinates.POISON) {
+                throw new IllegalStateException("a reader touched a reclaimed (poisoned) tree");
+            }
+            int right = t.nodeRight[node];
+            if (right >= 0) {
+                pushNode(boxDistance(t, node + 1), t, node + 1);
+                pushNode(boxDistance(t, right), t, right);
+                continue;
+            }
+            for (int i = t.nodeFrom[node]; i < t.nodeTo[node]; i++) {
+                int off = i * dims;
+                double dist = 0;
+                for (int dd = 0; dd < dims; dd++) {
+                    double x = Coordinates.decode(t.coords[off + dd]) - q[dd];
+                    dist += x * x;
+                }
+                if (best == k && !(dist < bestDist[0])) {
+                    continue;
+                }
+                if (poisonCheck && t.coords[off] == Coordinates.POISON) {
+                    throw new IllegalStateException("a reader touched a reclaimed (poisoned) tree");
+                }
+                if (checkTombstones && tombstones.hides(t.coords, off, t.ids[i], t.seqs[i], limit, probe)) {
+                    continue;
+                }
+                offer(dist, t, i);
+            }
+        }
+        int n = best;
+        double[] point = new double[dims];
+        int[] order = new int[n];
+        KdTree[] trees2 = new KdTree[n];
+        for (int r = n - 1; r >= 0; r--) {          // pop the max-heap: farthest first
+            order[r] = bestIndex[0];
+            trees2[r] = bestTree[0];
+            popBest();
+        }
+        for (int r = 0; r < n; r++) {
+            KdTree t = trees2[r];
+            int off = order[r] * dims;
+            for (int dd = 0; dd < dims; dd++) {
+                point[dd] = Coordinates.decode(t.coords[off + dd]);
+            }
+            visitor.visit(t.ids[order[r]], point);
+        }
+        return n;
+    }
+
+    private double boxDistance(KdTree t, int node) {
+        int base = node * dims;
+        double sum = 0;
+        for (int d = 0; d < dims; d++) {
+            double lo = Coordinates.decode(t.nodeMin[base + d]);
+            double hi = Coordinates.decode(t.nodeMax[base + d]);
+            double x = q[d] < lo ? lo - q[d] : q[d] > hi ? q[d] - hi : 0;
+            sum += x * x;
+        }
+        return sum;
+    }
+
+    private void pushNode(double d, KdTree t, int node) {
+        if (nodes == nodeDist.length) {
+            nodeDist = java.util.Arrays.copyOf(nodeDist, nodes * 2);
+            nodeTree = java.util.Arrays.copyOf(nodeTree, nodes * 2);
+            nodeId = java.util.Arrays.copyOf(nodeId, nodes * 2);
+        }
+        int i = nodes++;
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            if (nodeDist[p] <= d) {
+                break;
+            }
+            nodeDist[i] = nodeDist[p];
+            nodeTree[i] = nodeTree[p];
+            nodeId[i] = nodeId[p];
+            i = p;
+        }
+        nodeDist[i] = d;
+        nodeTree[i] = t;
+        nodeId[i] = node;
+    }
+
+    private void popNode() {
+        int n = --nodes;
+        double d = nodeDist[n];
+        KdTree t = nodeTree[n];
+        int id = nodeId[n];
+        nodeTree[n] = null;
+        int i = 0;
+        for (;;) {
+            int c = 2 * i + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && nodeDist[c + 1] < nodeDist[c]) {
+                c++;
+            }
+            if (nodeDist[c] >= d) {
+                break;
+            }
+            nodeDist[i] = nodeDist[c];
+            nodeTree[i] = nodeTree[c];
+            nodeId[i] = nodeId[c];
+            i = c;
+        }
+        if (n > 0) {
+            nodeDist[i] = d;
+            nodeTree[i] = t;
+            nodeId[i] = id;
+        }
+    }
+
+    /** Adds a candidate (the caller checked it beats the current k-th best, or the heap is not full). */
+    private void offer(double d, KdTree t, int index) {
+        if (best == k) {
+            popBest();
+        }
+        int i = best++;
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            if (bestDist[p] >= d) {
+                break;
+            }
+            bestDist[i] = bestDist[p];
+            bestTree[i] = bestTree[p];
+            bestIndex[i] = bestIndex[p];
+            i = p;
+        }
+        bestDist[i] = d;
+        bestTree[i] = t;
+        bestIndex[i] = index;
+    }
+
+    private void popBest() {
+        int n = --best;
+        double d = bestDist[n];
+        KdTree t = bestTree[n];
+        int index = bestIndex[n];
+        bestTree[n] = null;
+        int i = 0;
+        for (;;) {
+            int c = 2 * i + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && bestDist[c + 1] > bestDist[c]) {
+                c++;
+            }
+            if (bestDist[c] <= d) {
+                break;
+            }
+            bestDist[i] = bestDist[c];
+            bestTree[i] = bestTree[c];
+            bestIndex[i] = bestIndex[c];
+            i = c;
+        }
+        if (n > 0) {
+            bestDist[i] = d;
+            bestTree[i] = t;
+            bestIndex[i] = index;
+        }
+    }
+}
