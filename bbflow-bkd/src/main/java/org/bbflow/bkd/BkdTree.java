@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * when merges fall behind, inserters wait on a bounded backlog. {@link #delete} records a tombstone
  * that hides the matching points inserted before it, at once.
  *
- * <p><b>Reads.</b> {@link #count}, {@link #query} and {@link #contains} take no lock: they pin the
+ * <p><b>Reads.</b> {@link #count}, {@link #query}, {@link #nearest} and {@link #contains} take no lock: they pin the
  * current set of trees (published by read-copy-update) and announce it in a per-reader slot so the
  * reclaimer keeps those trees alive. A point is visible once its buffer is published: when the
  * buffer fills, on {@link #refresh()} by the inserting thread, or on {@link BkdWriter#flush()}.
@@ -668,7 +668,10 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
-        /** How many trees of one level are merged into one tree of the next level (at least 2). */
+        /**
+         * How many trees of one size tier are merged into one tree (2 to 64). A tree of {@code n}
+         * points is in the smallest tier {@code k} with {@code n <= mergeFactor^k}.
+         */
         public Builder mergeFactor(int n) {
             if (n < 2 || n > 64) {
                 throw new IllegalArgumentException("mergeFactor must be 2..64, got " + n);
