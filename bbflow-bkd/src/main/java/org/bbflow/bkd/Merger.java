@@ -222,10 +222,15 @@ final class Merger {
         if (owner.reclaimer.pendingActions.get() > 0) {
             return;
         }
+        // Only tombstones of completed deletes: one still being recorded may not be in the Bloom
+        // filter yet, and the buffer scan below looks tombstones up through it.
+        long complete = owner.filterBound();
         List<Tombstones.Entry> entries = tombs.entries();
         long newest = Long.MIN_VALUE;
         for (Tombstones.Entry e : entries) {
-            newest = Math.max(newest, e.seq());
+            if (e.seq() <= complete) {
+                newest = Math.max(newest, e.seq());
+            }
         }
         // buffers: key -> smallest sequence of a buffered point with that key that some tombstone hides
         Map<Tombstones.Key, Long> buffered = new HashMap<>();
@@ -273,7 +278,7 @@ final class Merger {
         long checks = 0;
         for (Tombstones.Entry e : entries) {
             long seq = e.seq();
-            if (seq > blockAbove) {
+            if (seq > blockAbove || seq > complete) {
                 continue;
             }
             Long older = buffered.get(e.key());

@@ -84,7 +84,7 @@ class VisibilityBoundsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {101, 202, 303})
+    @ValueSource(longs = {101, 202, 303, 404, 505, 606})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void queriesAndSnapshotsStayWithinTheirVisibilityBounds(long seed) throws Exception {
         System.out.println("VisibilityBoundsTest seed " + seed);
