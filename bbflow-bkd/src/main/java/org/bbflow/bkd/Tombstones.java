@@ -28,6 +28,8 @@ final class Tombstones {
         deleteSlots.add(s);
         return s;
     });
+    /** Test hook run by a delete between recording its tombstone in the map and in the Bloom filter. */
+    volatile Runnable afterMapPut;
     /** Bumped after every recorded tombstone and every purge (the point index's version). */
     private final AtomicLong changes = new AtomicLong();
     private volatile PointIndex pointIndex;
@@ -63,6 +65,10 @@ final class Tombstones {
             Key key = new Key(coords.clone(), id, h);
             map.merge(key, new long[] {seq}, Tombstones::union);
             live.incrementAndGet();
+            Runnable hook = afterMapPut;
+            if (hook != null) {
+                hook.run();
+            }
             Bloom r = rebuilding;
             bloom.add(h);
             if (r != null) {

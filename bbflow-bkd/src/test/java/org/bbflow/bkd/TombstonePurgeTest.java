@@ -46,6 +46,58 @@ class TombstonePurgeTest {
         }
     }
 
+    /**
+     * A purge runs while a delete of a still-buffered point is half recorded (in the map, not yet
+     * in the Bloom filter). The purge must not drop that tombstone: once the delete returns, the
+     * point must stay hidden after its buffer is published. (Found by VisibilityBoundsTest.)
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void purgeDuringAHalfRecordedDeleteKeepsItsTombstone() throws Exception {
+        try (BkdTree t = BkdTree.builder(2).leafSize(4).bufferSize(64).merging(false).build()) {
+            t.insert(P, 1);                                  // stays in this thread's buffer
+            java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            t.tombstones.afterMapPut = () -> {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            Thread deleter = new Thread(() -> t.delete(P, 1));
+            deleter.start();
+            entered.await();
+            t.tombstones.afterMapPut = null;
+            Thread purger = new Thread(t.merger::purgeTombstones);
+            purger.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (purger.isAlive() && !waitsForDeletes(purger) && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            if (!purger.isAlive()) {
+                t.reclaimNow();                              // apply what the purge decided
+            }
+            release.countDown();
+            deleter.join();
+            purger.join();
+            t.reclaimNow();
+            t.refresh();
+            assertFalse(t.contains(P, 1), "the delete returned before the point was published");
+            assertEquals(0, t.count(Box.all(2)));
+        }
+    }
+
+    private static boolean waitsForDeletes(Thread th) {
+        for (StackTraceElement e : th.getStackTrace()) {
+            if (e.getMethodName().equals("awaitDeletesUpTo")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** One writer: insert, flush, delete, with background merges; every delete must hold. */
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
