@@ -388,8 +388,13 @@ public final class BkdTree implements AutoCloseable {
         if (closed) {
             return;
         }
+        RuntimeException flushFailure = null;
         if (directory != null) {
-            localBuffer.get().flush(false);     // close commits what this thread inserted
+            try {
+                localBuffer.get().flush(false);     // close commits what this thread inserted
+            } catch (RuntimeException e) {
+                flushFailure = e;                   // still commit what was published, then release
+            }
         }
         closed = true;
         if (mergeStage != null) {
@@ -428,8 +433,15 @@ public final class BkdTree implements AutoCloseable {
             }
         }
         if (persistFailure != null) {
-            throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
-                    + persistFailure.getMessage(), persistFailure);
+            java.io.UncheckedIOException e = new java.io.UncheckedIOException("cannot commit to index directory "
+                    + directory + ": " + persistFailure.getMessage(), persistFailure);
+            if (flushFailure != null) {
+                e.addSuppressed(flushFailure);
+            }
+            throw e;
+        }
+        if (flushFailure != null) {
+            throw flushFailure;
         }
     }
 

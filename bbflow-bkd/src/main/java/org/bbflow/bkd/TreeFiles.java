@@ -231,20 +231,32 @@ final class TreeFiles {
         return max;
     }
 
-    /** Deletes the tree and tombstone files {@code m} (null: no manifest) does not name, and a stale temp manifest. */
+    /**
+     * Deletes the tree and tombstone files {@code m} (null: no manifest) does not name, and a stale
+     * temp manifest. Best effort: a file that cannot be deleted now (say, still mapped on Windows)
+     * is not needed by any commit and is retried by the next commit or open.
+     */
     private static void deleteUnlisted(Path dir, Manifest m) throws IOException {
         Set<String> keep = new HashSet<>();
         if (m != null) {
             keep.addAll(m.trees());
             keep.add(m.tombstones());
         }
+        List<Path> doomed = new ArrayList<>();
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, PATTERN)) {
             for (Path p : s) {
                 if (!keep.contains(p.getFileName().toString())) {
-                    Files.deleteIfExists(p);
+                    doomed.add(p);
                 }
             }
         }
-        Files.deleteIfExists(dir.resolve(Manifest.TEMP));
+        doomed.add(dir.resolve(Manifest.TEMP));
+        for (Path p : doomed) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // left for the next commit or open
+            }
+        }
     }
 }
