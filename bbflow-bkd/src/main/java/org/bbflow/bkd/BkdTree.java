@@ -24,6 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * buffer fills, on {@link #refresh()} by the inserting thread, or on {@link BkdWriter#flush()}.
  * {@link #snapshot()} gives a repeatable view.
  *
+ * <p><b>Durability.</b> With a {@linkplain Builder#directory directory}, {@link #commit()} makes
+ * every insert and delete made before it by the calling thread, and every published tree, durable;
+ * {@link #close()} commits too. After a crash (even {@code kill -9} in the middle of a commit or a
+ * merge) the next {@code build()} reopens exactly the last completed commit. Every file is
+ * checksummed and verified on open ({@link CorruptIndexException}); a {@code write.lock} keeps a
+ * second index, in this or another process, out of the directory ({@link IndexLockedException}).
+ *
  * <p><b>Coordinates</b> compare like {@link Double#compare(double, double)}: {@code -0.0 < 0.0},
  * infinities are allowed, NaN is rejected. Internally they are stored as sortable longs.
  */
@@ -58,6 +65,11 @@ public final class BkdTree implements AutoCloseable {
     private volatile boolean closed;
     private final java.nio.file.Path directory;
     private final AtomicLong fileNumbers = new AtomicLong();
+    /** Serializes commits: only a commit writes files into the directory. */
+    private final Object commitLock = new Object();
+    /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
+    private long generation;
+    private DirectoryLock lock;
 
     private BkdTree(Builder b) {
         this.dims = b.dims;
@@ -146,6 +158,55 @@ public final class BkdTree implements AutoCloseable {
     /** Same as {@link #refresh()}. */
     public void flush() {
         refresh();
+    }
+
+    /**
+     * Makes the index durable up to now: publishes the calling thread's buffer, then writes every
+     * published tree that has no file yet and the tombstones (each file fsynced and checksummed),
+     * and finally replaces the manifest atomically (temp file, fsync, atomic rename, directory
+     * fsync). When this returns, every insert and delete this thread made before the call, and
+     * every point other threads had published, survives a crash; points still buffered by other
+     * threads (or unflushed {@link BkdWriter}s) are not included. Files of the previous commit that
+     * the new manifest no longer names are deleted only after it is durable. Concurrent commits run
+     * one after the other. Without a directory this only publishes the calling thread's buffer.
+     *
+     * @throws java.io.UncheckedIOException if a file cannot be written; the previous commit stays the durable one
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public void commit() {
+        checkOpen();
+        localBuffer().flush();
+        if (directory == null) {
+            return;
+        }
+        try {
+            commitPublished();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Commits the current forest, the tombstones and the clock (a consistent cut, see below). */
+    private void commitPublished() throws java.io.IOException {
+        synchronized (commitLock) {
+            // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
+            // are written, and keeps tombstones that may still hide points of these trees from being
+            // purged before they are read below.
+            ReaderSlot slot = reclaimer.register(null);
+            try {
+                Forest f = pin(slot);
+                long seen = sequence.get();
+                tombstones.awaitDeletesUpTo(seen);
+                List<Tombstones.Entry> tombs = tombstones.entries();
+                long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
+                long next = generation + 1;
+                TreeFiles.commit(directory, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet);
+                generation = next;
+            } finally {
+                reclaimer.unregister(slot);
+            }
+        }
     }
 
     /** Opens a writer handle with its own private buffer (close it to flush and release it). */
@@ -399,10 +460,12 @@ public final class BkdTree implements AutoCloseable {
      * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
      * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
-     * {@linkplain Builder#directory directory}, first writes every published tree, the tombstones
-     * and the sequence number there (a checkpoint that the next {@code build()} reopens).
+     * {@linkplain Builder#directory directory}, first publishes the calling thread's buffer and
+     * {@linkplain #commit() commits} (the next {@code build()} reopens that commit), then releases
+     * the directory's {@code write.lock}.
      *
-     * @throws java.io.UncheckedIOException if the checkpoint cannot be written (everything is released anyway)
+     * @throws java.io.UncheckedIOException if the commit cannot be written (everything is released
+     *         anyway; the previous commit stays the durable one)
      */
     @Override
     public void close() {
@@ -411,12 +474,25 @@ public final class BkdTree implements AutoCloseable {
         }
         InsertBuffer own = currentBuffer();
         localBuffer.remove();
+        RuntimeException flushFailure = null;
         if (own != null) {
-            own.flush(false);      // the closing thread's own inserts are kept (and checkpointed)
+            try {
+                own.flush(false);      // the closing thread's own inserts are kept (and committed)
+            } catch (RuntimeException e) {
+                flushFailure = e;      // still commit what was published, then release
+            }
         }
         closed = true;
         if (mergeStage != null) {
             mergeStage.close();
+        }
+        java.io.IOException persistFailure = null;
+        if (directory != null) {
+            try {
+                commitPublished();
+            } catch (java.io.IOException e) {
+                persistFailure = e;
+            }
         }
         Forest f;
         Forest empty;
@@ -424,18 +500,6 @@ public final class BkdTree implements AutoCloseable {
             f = forest.get();
             empty = new Forest(f.version + 1, new KdTree[0]);
         } while (!forest.compareAndSet(f, empty));
-        java.io.IOException persistFailure = null;
-        if (directory != null) {
-            try {
-                TreeFiles.checkpoint(directory, dims, sequence.get(), f.trees, tombstones.entries(),
-                        fileNumbers::incrementAndGet);
-            } catch (java.io.IOException e) {
-                persistFailure = e;
-            }
-            for (KdTree t : f.trees) {
-                t.file = null;   // the files now belong to the manifest, not to the tree objects
-            }
-        }
         for (KdTree t : f.trees) {
             t.death = empty.version;
             reclaimer.retire(t);
@@ -447,8 +511,23 @@ public final class BkdTree implements AutoCloseable {
         reclaimer.stop();
         reclaimer.reclaimNow();
         pool.clear();
+        if (lock != null) {
+            try {
+                lock.close();
+            } catch (java.io.IOException e) {
+                persistFailure = persistFailure == null ? e : persistFailure;
+            }
+        }
         if (persistFailure != null) {
-            throw new java.io.UncheckedIOException("cannot write index directory " + directory, persistFailure);
+            java.io.UncheckedIOException e = new java.io.UncheckedIOException("cannot commit to index directory "
+                    + directory + ": " + persistFailure.getMessage(), persistFailure);
+            if (flushFailure != null) {
+                e.addSuppressed(flushFailure);
+            }
+            throw e;
+        }
+        if (flushFailure != null) {
+            throw flushFailure;
         }
     }
 
@@ -459,15 +538,23 @@ public final class BkdTree implements AutoCloseable {
 
     // ---------------------------------------------------------------- internals
 
+    /** Locks the directory and loads its last commit (verifying every file). */
     private void reopen() {
         try {
             java.nio.file.Files.createDirectories(directory);
+            lock = DirectoryLock.obtain(directory);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
+                    + e.getMessage(), e);
+        }
+        try {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
             TreeFiles.Contents c = TreeFiles.open(directory, dims, pool);
             if (c == null) {
                 return;
             }
-            sequence.set(c.sequence());
+            generation = c.manifest().generation();
+            sequence.set(c.manifest().sequence());
             for (Tombstones.Entry e : c.tombstones()) {
                 tombstones.restore(e.key(), e.seq());
             }
@@ -475,7 +562,20 @@ public final class BkdTree implements AutoCloseable {
                 publish(t);
             }
         } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot open index directory " + directory, e);
+            releaseLockAfterFailedOpen(e);
+            throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
+                    + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            releaseLockAfterFailedOpen(e);
+            throw e;
+        }
+    }
+
+    private void releaseLockAfterFailedOpen(Throwable failure) {
+        try {
+            lock.close();
+        } catch (java.io.IOException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -720,11 +820,15 @@ public final class BkdTree implements AutoCloseable {
         }
 
         /**
-         * Keeps the index in {@code dir}: {@code build()} reopens what the last {@link BkdTree#close()}
-         * wrote there (trees are read back through memory mappings), and {@code close()} writes a new
-         * checkpoint. Files of trees replaced by merges are deleted when the tree is reclaimed, that
-         * is after the last reader that could see it has left. There is no crash recovery: only a
-         * clean close writes a checkpoint.
+         * Keeps the index in {@code dir} (created if missing): {@code build()} locks the directory
+         * ({@code write.lock}), verifies the checksums of the last commit's files and reopens it
+         * (trees are read back through memory mappings into heap arrays); {@link BkdTree#commit()}
+         * and {@link BkdTree#close()} write a new commit. After a crash, the next {@code build()}
+         * gives exactly the last completed commit. Files of trees replaced by merges are deleted
+         * once a newer commit no longer names them, never earlier.
+         *
+         * @param dir the index directory
+         * @return this builder
          */
         public Builder directory(java.nio.file.Path dir) {
             if (dir == null) {
@@ -743,8 +847,11 @@ public final class BkdTree implements AutoCloseable {
         /**
          * Creates the index (reopening its directory, if one was given) and starts its background threads.
          *
+         * @return the new index
          * @throws IllegalArgumentException if the directory holds an index of another dimension count
-         * @throws java.io.UncheckedIOException if the directory cannot be read
+         * @throws java.io.UncheckedIOException if the directory cannot be read; its cause is a
+         *         {@link CorruptIndexException} (naming the file) if a file fails verification, an
+         *         {@link IndexLockedException} if another open index holds the directory
          */
         public BkdTree build() {
             return new BkdTree(this);

@@ -38,7 +38,10 @@ final class KdTree {
     /** Claimed by a merge (or force-merge); a claimed tree is never claimed again. */
     final AtomicBoolean claimed = new AtomicBoolean();
     volatile boolean reclaimed;
-    /** The file holding this tree (persistent indexes), deleted when the tree is reclaimed. */
+    /**
+     * The file holding this tree once a commit wrote it (persistent indexes). Reclaiming the tree
+     * never deletes it: only a later commit whose manifest no longer names it does.
+     */
     volatile java.nio.file.Path file;
 
     KdTree(int dims, int size, int level, long[] coords, long[] ids, long[] seqs, long minSeq,
@@ -172,11 +175,6 @@ final class KdTree {
     /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
     void reclaim(ArrayPool pool) {
         reclaimed = true;
-        java.nio.file.Path f = file;
-        if (f != null) {
-            file = null;
-            TreeFiles.delete(f);
-        }
         pool.give(coords);
         pool.give(ids);
         pool.give(seqs);

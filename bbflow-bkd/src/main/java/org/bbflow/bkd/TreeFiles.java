@@ -1,110 +1,79 @@
 package org.bbflow.bkd;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
- * The on-disk form of an index directory: one file per tree ({@code tree-N.bkd}: a 32-byte
- * header, then the point and node arrays, little-endian), a tombstone file and a text
- * {@code MANIFEST} naming the live files, replaced atomically on a clean {@link BkdTree#close()}.
- * Tree files are read back through a read-only memory mapping.
+ * The on-disk form of an index directory: one file per tree ({@code tree-N.bkd}), one tombstone
+ * file per commit ({@code tombstones-N.bin}) and the {@link Manifest} naming the files of the last
+ * commit. Every file has the checksummed layout of {@link IndexFile}; tree files are written once
+ * and never changed. A file is deleted only when no durable manifest names it: after a newer
+ * manifest is durable ({@link #commit}), or on open if no manifest names it (the leftover of a
+ * commit that did not finish). Trees are read back through read-only memory mappings into heap
+ * arrays, so deleting a file never affects a reader.
  */
 final class TreeFiles {
-    static final String MANIFEST = "MANIFEST";
-    private static final long MAGIC = 0x424B445452454531L; // "BKDTREE1"
-    private static final int HEADER = 32;
-    private static final int CHUNK = 1 << 20;
+    private static final long TREE_MAGIC = 0x3245455254444B42L;  // "BKDTREE2"
+    private static final long TOMB_MAGIC = 0x424D4F5454444B42L;  // "BKDTTOMB"
+    private static final int VERSION = 1;
+    private static final int TREE_FIELDS = 24;
+    private static final int TOMB_FIELDS = 12;
+    private static final String PATTERN = "{tree-*.bkd,tombstones-*.bin}";
 
     private TreeFiles() {}
 
-    /** What a manifest describes. */
-    record Contents(long sequence, List<KdTree> trees, List<Tombstones.Entry> tombstones) {}
+    /** What a manifest describes, loaded and verified. */
+    record Contents(Manifest manifest, List<KdTree> trees, List<Tombstones.Entry> tombstones) {}
 
     static void writeTree(KdTree t, Path file) throws IOException {
         int nodes = t.nodeFrom.length;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            ByteBuffer buf = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
-            buf.putLong(MAGIC).putInt(t.dims).putInt(t.size).putInt(t.level).putInt(nodes).putLong(t.minSeq);
-            buf = putLongs(ch, buf, t.coords, t.size * t.dims);
-            buf = putLongs(ch, buf, t.ids, t.size);
-            buf = putLongs(ch, buf, t.seqs, t.size);
-            buf = putInts(ch, buf, t.nodeFrom);
-            buf = putInts(ch, buf, t.nodeTo);
-            buf = putInts(ch, buf, t.nodeRight);
-            buf = putLongs(ch, buf, t.nodeMin, nodes * t.dims);
-            buf = putLongs(ch, buf, t.nodeMax, nodes * t.dims);
-            buf.flip();
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            ch.force(true);
+        try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, VERSION, false)) {
+            out.putInt(t.dims).putInt(t.size).putInt(t.level).putInt(nodes).putLong(t.minSeq);
+            out.putLongs(t.coords, t.size * t.dims);
+            out.putLongs(t.ids, t.size);
+            out.putLongs(t.seqs, t.size);
+            out.putInts(t.nodeFrom);
+            out.putInts(t.nodeTo);
+            out.putInts(t.nodeRight);
+            out.putLongs(t.nodeMin, nodes * t.dims);
+            out.putLongs(t.nodeMax, nodes * t.dims);
+            out.finish();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
         }
-    }
-
-    private static ByteBuffer putLongs(FileChannel ch, ByteBuffer buf, long[] a, int n) throws IOException {
-        for (int i = 0; i < n; i++) {
-            if (buf.remaining() < 8) {
-                drain(ch, buf);
-            }
-            buf.putLong(a[i]);
-        }
-        return buf;
-    }
-
-    private static ByteBuffer putInts(FileChannel ch, ByteBuffer buf, int[] a) throws IOException {
-        for (int v : a) {
-            if (buf.remaining() < 4) {
-                drain(ch, buf);
-            }
-            buf.putInt(v);
-        }
-        return buf;
-    }
-
-    private static void drain(FileChannel ch, ByteBuffer buf) throws IOException {
-        buf.flip();
-        while (buf.hasRemaining()) {
-            ch.write(buf);
-        }
-        buf.clear();
     }
 
     static KdTree readTree(Path file, int dims, ArrayPool pool) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long length = ch.size();
-            ByteBuffer head = map(ch, 0, HEADER);
-            if (length < HEADER || head.getLong() != MAGIC) {
-                throw new IOException(file + " is not a bbflow-bkd tree file");
+            long body = IndexFile.verify(ch, file, TREE_MAGIC, VERSION, "tree");
+            if (body < TREE_FIELDS) {
+                throw new CorruptIndexException(file, "tree header cut short");
             }
+            ByteBuffer head = IndexFile.map(ch, IndexFile.HEADER, TREE_FIELDS);
             int fileDims = head.getInt();
             int size = head.getInt();
             int level = head.getInt();
             int nodes = head.getInt();
             long minSeq = head.getLong();
             if (fileDims != dims) {
-                throw new IOException(file + " holds " + fileDims + "-dimensional points, expected " + dims);
+                throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional points, expected " + dims);
             }
-            long expected = HEADER + 8L * ((long) size * dims + 2L * size + 2L * nodes * dims) + 12L * nodes;
-            if (length != expected) {
-                throw new IOException(file + " has " + length + " bytes, expected " + expected);
+            long expected = TREE_FIELDS + 8L * ((long) size * dims + 2L * size + 2L * nodes * dims) + 12L * nodes;
+            if (size < 0 || nodes < 0 || level < 0 || body != expected) {
+                throw new CorruptIndexException(file, "body has " + body + " bytes, its header implies " + expected);
             }
-            long pos = HEADER;
+            long pos = IndexFile.HEADER + TREE_FIELDS;
             long[] coords = pool.take(size * dims);
             pos = getLongs(ch, pos, coords, size * dims);
             long[] ids = pool.take(size);
@@ -127,16 +96,11 @@ final class TreeFiles {
         }
     }
 
-    private static ByteBuffer map(FileChannel ch, long pos, long bytes) throws IOException {
-        MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, pos, bytes);
-        return m.order(ByteOrder.LITTLE_ENDIAN);
-    }
-
     private static long getLongs(FileChannel ch, long pos, long[] dst, int n) throws IOException {
         int done = 0;
         while (done < n) {
             int k = Math.min(n - done, 1 << 26);
-            map(ch, pos, 8L * k).asLongBuffer().get(dst, done, k);
+            IndexFile.map(ch, pos, 8L * k).asLongBuffer().get(dst, done, k);
             pos += 8L * k;
             done += k;
         }
@@ -145,14 +109,61 @@ final class TreeFiles {
 
     private static long getInts(FileChannel ch, long pos, int[] dst) throws IOException {
         if (dst.length > 0) {
-            map(ch, pos, 4L * dst.length).asIntBuffer().get(dst);
+            IndexFile.map(ch, pos, 4L * dst.length).asIntBuffer().get(dst);
         }
         return pos + 4L * dst.length;
     }
 
-    /** Writes the files of trees that have none, the tombstones and then, atomically, the manifest. */
-    static void checkpoint(Path dir, int dims, long sequence, KdTree[] trees, List<Tombstones.Entry> tombstones,
-                           java.util.function.LongSupplier nextFileNumber) throws IOException {
+    static void writeTombstones(Path file, int dims, List<Tombstones.Entry> tombstones) throws IOException {
+        try (IndexFile.Output out = new IndexFile.Output(file, TOMB_MAGIC, VERSION, false)) {
+            out.putInt(dims).putLong(tombstones.size());
+            for (Tombstones.Entry e : tombstones) {
+                out.putLongs(e.key().coords, dims);
+                out.putLong(e.key().id).putLong(e.seq());
+            }
+            out.finish();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
+    }
+
+    static List<Tombstones.Entry> readTombstones(Path file, int dims) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long body = IndexFile.verify(ch, file, TOMB_MAGIC, VERSION, "tombstone");
+            if (body < TOMB_FIELDS) {
+                throw new CorruptIndexException(file, "tombstone header cut short");
+            }
+            ByteBuffer b = IndexFile.map(ch, IndexFile.HEADER, body);
+            int fileDims = b.getInt();
+            long count = b.getLong();
+            if (fileDims != dims) {
+                throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional tombstones, expected " + dims);
+            }
+            if (count < 0 || body != TOMB_FIELDS + count * 8L * (dims + 2)) {
+                throw new CorruptIndexException(file, "body has " + body + " bytes for " + count + " tombstones");
+            }
+            List<Tombstones.Entry> out = new ArrayList<>((int) count);
+            for (long i = 0; i < count; i++) {
+                long[] key = new long[dims];
+                for (int d = 0; d < dims; d++) {
+                    key[d] = b.getLong();
+                }
+                long id = b.getLong();
+                long seq = b.getLong();
+                out.add(new Tombstones.Entry(new Tombstones.Key(key, id, Coordinates.hash(key, 0, dims, id)), seq));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * One commit: writes (and fsyncs) a file for every tree that has none, the tombstones, then
+     * the manifest (temp file, fsync, atomic rename, directory fsync); only then deletes the files
+     * no manifest names any more. Callers serialize commits; nothing else writes files.
+     */
+    static Manifest commit(Path dir, int dims, long generation, long sequence, KdTree[] trees,
+                           List<Tombstones.Entry> tombstones, LongSupplier nextFileNumber) throws IOException {
         List<String> names = new ArrayList<>();
         for (KdTree t : trees) {
             if (t.file == null) {
@@ -163,94 +174,50 @@ final class TreeFiles {
             names.add(t.file.getFileName().toString());
         }
         String tombName = String.format("tombstones-%08d.bin", nextFileNumber.getAsLong());
-        try (FileChannel ch = FileChannel.open(dir.resolve(tombName), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            ByteBuffer buf = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
-            buf.putLong(tombstones.size());
-            for (Tombstones.Entry e : tombstones) {
-                if (buf.remaining() < 8 * (dims + 2)) {
-                    drain(ch, buf);
-                }
-                for (long c : e.key().coords) {
-                    buf.putLong(c);
-                }
-                buf.putLong(e.key().id).putLong(e.seq());
-            }
-            drain(ch, buf);
-            ch.force(true);
-        }
-        Path tmp = dir.resolve(MANIFEST + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            w.write("bbflow-bkd 1\ndims " + dims + "\nsequence " + sequence + "\ntombstones " + tombName + "\n");
-            for (String n : names) {
-                w.write("tree " + n + "\n");
-            }
-        }
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(tmp, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        deleteUnlisted(dir, names, tombName);
+        writeTombstones(dir.resolve(tombName), dims, tombstones);
+        Manifest m = new Manifest(dims, generation, sequence, tombName, List.copyOf(names));
+        m.write(dir);
+        deleteUnlisted(dir, m);
+        return m;
     }
 
-    /** Reads the manifest of {@code dir} (null if there is none) and deletes files it does not list. */
+    /**
+     * Reads and verifies the last commit of {@code dir} (null if there is none) and deletes the
+     * files it does not name. The caller holds the directory's lock.
+     *
+     * @throws CorruptIndexException if a file named by the manifest fails verification
+     * @throws java.nio.file.NoSuchFileException if a file named by the manifest is missing
+     * @throws IllegalArgumentException if the directory holds an index of another dimension count
+     */
     static Contents open(Path dir, int dims, ArrayPool pool) throws IOException {
-        Path manifest = dir.resolve(MANIFEST);
-        if (!Files.exists(manifest)) {
-            deleteUnlisted(dir, List.of(), null);
+        Manifest m = Manifest.read(dir);
+        if (m == null) {
+            deleteUnlisted(dir, null);
             return null;
         }
-        long sequence = -1;
-        String tombName = null;
-        List<String> names = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(manifest, StandardCharsets.UTF_8)) {
-            if (!"bbflow-bkd 1".equals(r.readLine())) {
-                throw new IOException(manifest + " is not a bbflow-bkd manifest");
-            }
-            for (String line; (line = r.readLine()) != null; ) {
-                String[] kv = line.split(" ", 2);
-                switch (kv[0]) {
-                    case "dims" -> {
-                        int d = Integer.parseInt(kv[1]);
-                        if (d != dims) {
-                            throw new IllegalArgumentException("directory " + dir + " holds a " + d
-                                    + "-dimensional index, the builder asks for " + dims);
-                        }
-                    }
-                    case "sequence" -> sequence = Long.parseLong(kv[1]);
-                    case "tombstones" -> tombName = kv[1];
-                    case "tree" -> names.add(kv[1]);
-                    default -> throw new IOException("unknown manifest line: " + line);
-                }
-            }
+        if (m.dims() != dims) {
+            throw new IllegalArgumentException("directory " + dir + " holds a " + m.dims()
+                    + "-dimensional index, the builder asks for " + dims);
         }
-        deleteUnlisted(dir, names, tombName);
         List<KdTree> trees = new ArrayList<>();
-        for (String n : names) {
+        for (String n : m.trees()) {
             trees.add(readTree(dir.resolve(n), dims, pool));
         }
-        List<Tombstones.Entry> tombs = new ArrayList<>();
-        if (tombName != null) {
-            try (FileChannel ch = FileChannel.open(dir.resolve(tombName), StandardOpenOption.READ)) {
-                ByteBuffer b = map(ch, 0, ch.size());
-                long count = b.getLong();
-                for (long i = 0; i < count; i++) {
-                    long[] key = new long[dims];
-                    for (int d = 0; d < dims; d++) {
-                        key[d] = b.getLong();
-                    }
-                    long id = b.getLong();
-                    long seq = b.getLong();
-                    tombs.add(new Tombstones.Entry(new Tombstones.Key(key, id, Coordinates.hash(key, 0, dims, id)), seq));
-                }
+        List<Tombstones.Entry> tombs = readTombstones(dir.resolve(m.tombstones()), dims);
+        for (Tombstones.Entry e : tombs) {
+            if (e.seq() > m.sequence()) {
+                throw new CorruptIndexException(dir.resolve(m.tombstones()), "tombstone sequence " + e.seq()
+                        + " is beyond the committed clock " + m.sequence());
             }
         }
-        return new Contents(sequence, trees, tombs);
+        deleteUnlisted(dir, m);
+        return new Contents(m, trees, tombs);
     }
 
     /** Highest file number used in {@code dir}. */
     static long maxFileNumber(Path dir) throws IOException {
         long max = 0;
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{tree-*.bkd,tombstones-*.bin}")) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, PATTERN)) {
             for (Path p : s) {
                 String n = p.getFileName().toString();
                 String digits = n.substring(n.indexOf('-') + 1, n.indexOf('.'));
@@ -264,25 +231,32 @@ final class TreeFiles {
         return max;
     }
 
-    private static void deleteUnlisted(Path dir, List<String> trees, String tombName) throws IOException {
-        Set<String> keep = new HashSet<>(trees);
-        if (tombName != null) {
-            keep.add(tombName);
+    /**
+     * Deletes the tree and tombstone files {@code m} (null: no manifest) does not name, and a stale
+     * temp manifest. Best effort: a file that cannot be deleted now (say, still mapped on Windows)
+     * is not needed by any commit and is retried by the next commit or open.
+     */
+    private static void deleteUnlisted(Path dir, Manifest m) throws IOException {
+        Set<String> keep = new HashSet<>();
+        if (m != null) {
+            keep.addAll(m.trees());
+            keep.add(m.tombstones());
         }
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{tree-*.bkd,tombstones-*.bin}")) {
+        List<Path> doomed = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, PATTERN)) {
             for (Path p : s) {
                 if (!keep.contains(p.getFileName().toString())) {
-                    Files.deleteIfExists(p);
+                    doomed.add(p);
                 }
             }
         }
-    }
-
-    static void delete(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete reclaimed tree file " + file, e);
+        doomed.add(dir.resolve(Manifest.TEMP));
+        for (Path p : doomed) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // left for the next commit or open
+            }
         }
     }
 }

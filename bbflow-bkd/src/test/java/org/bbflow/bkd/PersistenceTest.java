@@ -68,7 +68,7 @@ class PersistenceTest {
     }
 
     @Test
-    void replacedTreeFilesAreDeletedOnlyAfterTheLastReaderLeft(@TempDir Path dir) throws Exception {
+    void replacedTreeFilesAreDeletedOnlyAfterANewerCommitIsDurable(@TempDir Path dir) throws Exception {
         try (BkdTree t = BkdTree.builder(1).directory(dir).bufferSize(10).merging(false).build()) {
             for (int i = 0; i < 30; i++) {
                 t.insert(new double[] {i}, i);
@@ -80,12 +80,14 @@ class PersistenceTest {
         try (BkdTree t = BkdTree.builder(1).directory(dir).merging(false).build()) {
             Snapshot snap = t.snapshot();
             t.forceMerge();
-            t.reclaimNow();
-            assertTrue(files.stream().allMatch(Files::exists), "a snapshot still sees the old trees");
             assertEquals(30, snap.count(Box.all(1)));
             snap.close();
             t.reclaimNow();
-            assertTrue(files.stream().noneMatch(Files::exists), "deleted after the reader left");
+            assertTrue(files.stream().allMatch(Files::exists),
+                    "the merged trees are reclaimed, but the durable manifest still names their files");
+            t.commit();
+            assertTrue(files.stream().noneMatch(Files::exists), "deleted once a newer manifest is durable");
+            assertEquals(1, treeFiles(dir).size());
             assertEquals(30, t.count(Box.all(1)));
         }
         assertEquals(1, treeFiles(dir).size());
