@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code bkd}: Bkd-tree ingest while readers query. */
-@Command(name = "bkd", sortOptions = false,
+@Command(name = "bkd", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Bkd-tree ingest by a farm of inserters while readers run window queries.",
             "A farm of inserters ingests random (or CSV) points while reader threads run window queries;"
                 + " prints inserts/s and query latency percentiles, then checks the index against a brute-force"

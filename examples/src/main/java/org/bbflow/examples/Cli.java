@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The top-level command: lists the subcommands; {@code -h/--help} and {@code -V/--version} hold for every one. */
-@Command(name = "java -jar bbflow-examples.jar", scope = CommandLine.ScopeType.INHERIT,
-        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, usageHelpAutoWidth = true,
+/** The top-level command: lists the subcommands; each of them also takes {@code -h/--help} and {@code -V/--version}. */
+@Command(name = "java -jar bbflow-examples.jar",
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         synopsisSubcommandLabel = "COMMAND",
         description = "BBFlow examples: runnable programs built from nodes, pipelines, farms and all-to-alls.",
         commandListHeading = "%nCommands:%n",

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code compress}: parallel file compression with n-buffered I/O. */
-@Command(name = "compress", sortOptions = false,
+@Command(name = "compress", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Parallel file compression with n-buffered I/O, ordered output, memory limit.",
             "A chunk source reading into a fixed pool of buffers, an ordered farm deflating chunks, a writer"
                 + " emitting frames in input order. Checks the output against a sequential loop (byte for byte)"

@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code demo}: the main job, Mandelbrot rows through an ordered farm. */
-@Command(name = "demo", sortOptions = false,
+@Command(name = "demo", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"The main job: Mandelbrot rows through an ordered farm, speedup vs a loop.",
             "Renders the Mandelbrot set with a loop, then with source -> ordered farm -> sink for 1..N workers;"
                 + " prints speedup, efficiency and per-node statistics. Small and quick: --items 100 --work 200"})

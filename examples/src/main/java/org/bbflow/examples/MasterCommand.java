@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code master}: the emitter/collector side of a distributed farm. */
-@Command(name = "master", sortOptions = false,
+@Command(name = "master", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Distributed farm, emitter/collector side: sends tasks to worker JVMs.",
             "Deals tasks 1..N round-robin to the worker JVMs, takes their results on an ephemeral port of --bind,"
                 + " sums them and checks the sum against a local computation. Workers on other machines send"

@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code som}: the self-organizing map split over a farm. */
-@Command(name = "som", sortOptions = false,
+@Command(name = "som", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Self-organizing map split over a farm with neighbour channels and feedback.",
             "The map in strips over a farm's workers (thesis chapter 6), neighbour channels between adjacent"
                 + " strips, search and learn phases driven by the emitter and acknowledged through the"

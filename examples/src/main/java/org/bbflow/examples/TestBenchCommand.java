@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code testbench}: the automotive test bench's data flow. */
-@Command(name = "testbench", sortOptions = false,
+@Command(name = "testbench", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Sensors at fixed rates -> processing -> file recorder and monitor, no loss.",
             "N sensor sources at fixed rates -> one processing node (N inputs) -> broadcast to a batched file"
                 + " recorder and a monitor. Checks no loss and per-sensor order (also in the file read back) and"

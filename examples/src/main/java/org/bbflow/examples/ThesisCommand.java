@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code thesis}: the thesis manual's examples. */
-@Command(name = "thesis", sortOptions = false,
+@Command(name = "thesis", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"The thesis manual's examples: pipelines, farms, combine, all-to-all, ordering.",
             "Each is a small flow printing what its nodes see (Appendix A):",
             "  two-stage       source and sink in a pipeline (Code 17)",

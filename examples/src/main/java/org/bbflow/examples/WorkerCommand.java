@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code worker}: the worker side of a distributed farm. */
-@Command(name = "worker", sortOptions = false,
+@Command(name = "worker", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Distributed farm, worker side: serves one master's tasks from another JVM.",
             "Listens on --bind:--port, runs a farm of N threads over the tasks one master sends, returns the"
                 + " results, then exits. Listens on 127.0.0.1 unless --bind says otherwise."})
