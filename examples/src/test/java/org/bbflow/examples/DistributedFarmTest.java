@@ -1,6 +1,7 @@
 package org.bbflow.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -128,20 +129,25 @@ class DistributedFarmTest {
 
     @Test
     void listeningBeyondThisMachineNeedsASecretOrTlsOrInsecure() throws Exception {
-        for (String command : List.of("worker", "master")) {
-            List<String> err = new ArrayList<>();
-            String[] argv = command.equals("worker") ? new String[] {"worker", "--bind", "0.0.0.0", "--port", "0"}
-                    : new String[] {"master", "--bind", "0.0.0.0", "--workers", "127.0.0.1:1"};
-            assertEquals(2, Main.run(argv, Output.silent(), Output.into(err)));
-            String message = String.join("\n", err);
-            assertTrue(message.contains("--bind 0.0.0.0") && message.contains("--secret-file")
-                    && message.contains("--tls") && message.contains("--insecure"), message);
-        }
+        // the worker's check, without starting it (a worker that wrongly started would wait for a master)
+        CommandLine.ParameterException refused = assertThrows(CommandLine.ParameterException.class,
+                () -> parse("--bind", "0.0.0.0").options(command()));
+        assertMentionsTheWaysOut(refused.getMessage());
+        // the master through the command line (had it started, it would fail to connect: status 1, not 2)
+        List<String> err = new ArrayList<>();
+        assertEquals(2, Main.run(new String[] {"master", "--bind", "0.0.0.0", "--workers", "127.0.0.1:1",
+            "--peer-timeout", "1s"}, Output.silent(), Output.into(err)), err.toString());
+        assertMentionsTheWaysOut(String.join("\n", err));
         // the refusal is about authentication only: with a secret or --insecure the same binding is accepted
         NetFlags withSecret = parse("--bind", "0.0.0.0", "--secret", "0123456789abcdef");
         withSecret.options(command());
         NetFlags insecure = parse("--bind", "0.0.0.0", "--insecure");
         insecure.options(command());
+    }
+
+    private static void assertMentionsTheWaysOut(String message) {
+        assertTrue(message.contains("--bind 0.0.0.0") && message.contains("--secret-file") && message.contains("--tls")
+                && message.contains("--insecure"), message);
     }
 
     @Test

@@ -41,7 +41,13 @@ public final class DistributedMaster {
         }
     }
 
-    /** Parses {@code host:port,host:port,...}. */
+    /**
+     * Parses {@code host:port,host:port,...}.
+     *
+     * @param addresses the comma-separated addresses
+     * @return unresolved socket addresses, in order
+     * @throws IllegalArgumentException if one is not host:port with a port 1..65535
+     */
     public static List<InetSocketAddress> parse(String addresses) {
         List<InetSocketAddress> list = new ArrayList<>();
         for (String a : addresses.split(",")) {
@@ -59,12 +65,27 @@ public final class DistributedMaster {
         return list;
     }
 
-    /** Runs the farm with default options, taking results on 127.0.0.1. */
+    /**
+     * Runs the farm with default options, taking results on 127.0.0.1.
+     *
+     * @param workers the worker JVMs' addresses
+     * @param items tasks 1..items
+     * @param rounds loop rounds per task
+     * @return what came back
+     */
     public static Result run(List<InetSocketAddress> workers, long items, int rounds) {
         return run(workers, items, rounds, NetOptions.defaults());
     }
 
-    /** Runs the farm with the same options to connect and to take results, on 127.0.0.1. */
+    /**
+     * Runs the farm with the same options to connect and to take results, on 127.0.0.1.
+     *
+     * @param workers the worker JVMs' addresses
+     * @param items tasks 1..items
+     * @param rounds loop rounds per task
+     * @param options network options of both directions
+     * @return what came back
+     */
     public static Result run(List<InetSocketAddress> workers, long items, int rounds, NetOptions options) {
         return run(workers, items, rounds, "127.0.0.1", options, options);
     }
@@ -75,6 +96,14 @@ public final class DistributedMaster {
      * throws a {@code FlowException} if a worker fails or vanishes. {@code serverOptions} apply to
      * the results' listener, {@code clientOptions} to the connections to the workers (with TLS: a
      * server context and a client context).
+     *
+     * @param workers the worker JVMs' addresses
+     * @param items tasks 1..items
+     * @param rounds loop rounds per task
+     * @param host the address the results are taken on (the workers must reach it)
+     * @param serverOptions network options of the results' listener
+     * @param clientOptions network options of the connections to the workers
+     * @return what came back
      */
     public static Result run(List<InetSocketAddress> workers, long items, int rounds, String host,
                              NetOptions serverOptions, NetOptions clientOptions) {

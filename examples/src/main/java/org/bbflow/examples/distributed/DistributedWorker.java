@@ -39,7 +39,13 @@ public final class DistributedWorker {
         return y;
     }
 
-    /** Serves one job on {@code 127.0.0.1:port} with default options; returns the number of tasks processed. */
+    /**
+     * Serves one job on {@code 127.0.0.1:port} with default options.
+     *
+     * @param port the port to listen on (0: any)
+     * @param workers worker threads
+     * @return the number of tasks processed
+     */
     public static long run(int port, int workers) {
         return run(port, workers, NetOptions.defaults(), p -> { });
     }
@@ -47,6 +53,12 @@ public final class DistributedWorker {
     /**
      * Serves one job on {@code 127.0.0.1:port} with the same options for listening and for sending
      * the results back; see {@link #run(String, int, int, NetOptions, NetOptions, IntConsumer)}.
+     *
+     * @param port the port to listen on (0: any)
+     * @param workers worker threads
+     * @param options network options of both directions
+     * @param listening told the port once the worker listens
+     * @return the number of tasks processed
      */
     public static long run(int port, int workers, NetOptions options, IntConsumer listening) {
         return run("127.0.0.1", port, workers, options, options, listening);
@@ -57,6 +69,14 @@ public final class DistributedWorker {
      * port) with {@code serverOptions}, runs a farm of {@code workers} threads on the task stream,
      * sends the results to the master with {@code clientOptions} (with TLS: a server context to
      * listen, a client context to connect) and returns the number of tasks processed.
+     *
+     * @param host the address to listen on
+     * @param port the port to listen on (0: any)
+     * @param workers worker threads
+     * @param serverOptions network options of the listener (tasks)
+     * @param clientOptions network options of the connection to the master (results)
+     * @param listening told the port once the worker listens
+     * @return the number of tasks processed
      */
     public static long run(String host, int port, int workers, NetOptions serverOptions, NetOptions clientOptions,
                            IntConsumer listening) {
