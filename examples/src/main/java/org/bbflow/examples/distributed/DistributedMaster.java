@@ -30,7 +30,11 @@ public final class DistributedMaster {
 
     /** What came back: item count, the sum of the results, and the wall time. */
     public record Result(long items, long sum, Duration elapsed) {
-        /** Items per second over the whole run. */
+        /**
+         * Items per second over the whole run.
+         *
+         * @return items per second
+         */
         public double itemsPerSecond() {
             return items / Math.max(1e-9, elapsed.toNanos() / 1e9);
         }

@@ -29,7 +29,13 @@ public final class DistributedWorker {
     /** What the master tells each worker JVM before the tasks. */
     public record Job(int index, int resultPort, int rounds) {}
 
-    /** The thesis's CPU-bound task: {@code rounds} times {@code y *= 1000; y /= 999}. */
+    /**
+     * The thesis's CPU-bound task: {@code rounds} times {@code y *= 1000; y /= 999}.
+     *
+     * @param x the task
+     * @param rounds loop rounds
+     * @return the result
+     */
     public static long work(long x, int rounds) {
         long y = x;
         for (int i = 0; i < rounds; i++) {
