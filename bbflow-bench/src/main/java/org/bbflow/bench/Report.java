@@ -41,6 +41,7 @@ public final class Report {
     private final StringBuilder md = new StringBuilder();
     private final List<String[]> headline = new ArrayList<>();
     private final List<String> charts = new ArrayList<>();
+    private final Charts draw;
     private final int cores;
 
     private Report(List<Result> results, Properties env, Path out) {
@@ -54,17 +55,44 @@ public final class Report {
             c = Runtime.getRuntime().availableProcessors();
         }
         this.cores = c;
+        this.draw = new Charts(caption(env));
     }
 
-    /** Entry point: {@code Report results.json out-dir}. */
+    /** The caption under every chart (two lines): machine; JDK, date and mode of the run. */
+    static String caption(Properties env) {
+        return "Machine: " + env.getProperty("cores", "?") + " cores, " + env.getProperty("cpu", "?") + ", "
+                + env.getProperty("memory.gb", "?") + " GB, " + env.getProperty("os", "?") + "\nJDK: "
+                + env.getProperty("jdk", "?") + "   Date: " + env.getProperty("date", "?").replaceFirst("\\..*", "")
+                + "   Mode: " + env.getProperty("mode", "?") + "   Error bars: 99.9 % CI";
+    }
+
+    /**
+     * Entry point: {@code Report results.json out-dir}.
+     *
+     * @param args the JMH JSON result file and the output directory
+     * @throws IOException if a file cannot be read or written
+     */
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
             System.err.println("usage: java -cp benchmarks.jar org.bbflow.bench.Report results.json out-dir");
             System.exit(2);
         }
+        List<String> charts = write(Paths.get(args[0]), Paths.get(args[1]));
+        System.out.println("wrote " + Paths.get(args[1]).resolve("results.md") + " and " + charts.size() + " charts");
+    }
+
+    /**
+     * Writes {@code results.md} and the PNG charts of a JMH JSON result file into {@code out}. The
+     * environment comes from {@code <json>.env.properties} beside the file (written by {@link Suite});
+     * without it the current machine is described and marked so.
+     *
+     * @param json the JMH result file ({@code -rf json})
+     * @param out the output directory, created if missing
+     * @return the chart files written, relative to {@code out}
+     * @throws IOException if a file cannot be read or written
+     */
+    public static List<String> write(Path json, Path out) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        Path json = Paths.get(args[0]);
-        Path out = Paths.get(args[1]);
         Files.createDirectories(out);
         List<Result> results = Result.parseAll(Files.readString(json, StandardCharsets.UTF_8));
         Properties env = new Properties();
@@ -80,7 +108,7 @@ public final class Report {
         Report r = new Report(results, env, out);
         r.build(json);
         Files.writeString(out.resolve("results.md"), r.md.toString(), StandardCharsets.UTF_8);
-        System.out.println("wrote " + out.resolve("results.md") + " and " + r.charts.size() + " charts");
+        return List.copyOf(r.charts);
     }
 
     // ---- document --------------------------------------------------------------------------------
@@ -187,15 +215,18 @@ public final class Report {
         List<List<String>> rows = new ArrayList<>();
         List<String> cats = new ArrayList<>();
         List<Double> vals = new ArrayList<>();
+        List<Double> errs = new ArrayList<>();
         for (Result r : rs) {
             Ratio ratio = base == null ? null : Ratio.of(r, base);
             rows.add(List.of(r.p("impl"), pm(r.score, r.error), ratio == null ? "-" : ratio.toString(), cpu(r)));
             cats.add(r.p("impl"));
             vals.add(r.score);
+            errs.add(r.error);
         }
         table(List.of("channel", "Mitems/s", "/ raw JCTools", "CPU cores"), rows);
-        chart("channel-throughput.png", () -> Charts.bars(out.resolve("channel-throughput.png"),
-                "Channel throughput, 2 threads", "million items/s", cats, Map.of("throughput", vals), false));
+        chart("channel-throughput.png", () -> draw.bars(out.resolve("channel-throughput.png"),
+                "Channel throughput, 2 threads", "million items/s", cats, Map.of("throughput", vals),
+                Map.of("throughput", errs)));
         Result spin = one(rs, r -> "bbflow-busyspin".equals(r.p("impl")));
         headline("BBFlow SPSC (busy-spin put/take) / raw JCTools SpscArrayQueue, throughput",
                 spin == null || base == null ? null : Ratio.of(spin, base), ">= 0.90", true, 0.90, null);
@@ -248,8 +279,8 @@ public final class Report {
             series.get("p99.9").add(p999);
         }
         table(List.of("channel", "p50 us", "p99 us", "p99.9 us", "mean us", "CPU cores"), rows);
-        chart("pingpong-latency.png", () -> Charts.bars(out.resolve("pingpong-latency.png"),
-                "Ping-pong round trip (log scale)", "microseconds", cats, series, true));
+        chart("pingpong-latency.png", () -> draw.logPoints(out.resolve("pingpong-latency.png"),
+                "Ping-pong round trip percentiles (log scale)", "microseconds", cats, series));
     }
 
     private void idleCost() throws IOException {
@@ -266,16 +297,18 @@ public final class Report {
         List<List<String>> rows = new ArrayList<>();
         List<String> cats = new ArrayList<>();
         List<Double> vals = new ArrayList<>();
+        List<Double> errs = new ArrayList<>();
         for (Result r : rs) {
             double[] c = r.secondary(CPU);
             rows.add(List.of(r.p("strategy"), r.p("waiters"), c == null ? "-" : pm(c[0], c[1]),
                     c == null ? "-" : f(c[0] * 1000) + " ms/s"));
             cats.add(r.p("strategy"));
             vals.add(c == null ? Double.NaN : c[0]);
+            errs.add(c == null ? Double.NaN : c[1]);
         }
         table(List.of("wait strategy", "waiting nodes", "cores busy", "CPU per wall second"), rows);
-        chart("idle-cost.png", () -> Charts.bars(out.resolve("idle-cost.png"), "Idle cost: cores burnt by waiting nodes",
-                "cores", cats, Map.of("cores", vals), false));
+        chart("idle-cost.png", () -> draw.bars(out.resolve("idle-cost.png"), "Idle cost: cores burnt by waiting nodes",
+                "cores", cats, Map.of("cores", vals), Map.of("cores", errs)));
     }
 
     private void twoStage() throws IOException {
@@ -306,7 +339,8 @@ public final class Report {
                 Result r = one(rs, x -> impl.equals(x.p("impl")) && Long.toString(n).equals(x.p("n")));
                 row.add(r == null ? "-" : pm(r.score, r.error));
                 if (r != null) {
-                    pts.add(new double[] {n, r.score});
+                    // ms per run -> ns per item: comparable across N on a linear axis, with error bars
+                    pts.add(new double[] {n, r.score * 1e6 / n, r.error * 1e6 / n});
                 }
             }
             rows.add(row);
@@ -329,8 +363,8 @@ public final class Report {
         md.append("Time ratios (same run):\n\n");
         table(List.of("N", "backoff / JCTools", "busy-spin / JCTools", "blocking / JCTools", "thesis / backoff",
             "thesis-blocking / blocking"), ratioRows);
-        chart("two-stage.png", () -> Charts.lines(out.resolve("two-stage.png"), "Two-stage pipeline: time per run",
-                "N items", "ms", series, true, true));
+        chart("two-stage.png", () -> draw.lines(out.resolve("two-stage.png"),
+                "Two-stage pipeline: time per item (whole run / N)", "N items", "ns per item", series, true, false));
         long target = ns.contains(10_000_000L) ? 10_000_000L : (ns.isEmpty() ? 0 : ns.last());
         String note = target == 10_000_000L ? null : "(at N = " + human(target) + ", 10M not in this run)";
         Predicate<Result> atT = x -> Long.toString(target).equals(x.p("n"));
@@ -362,22 +396,25 @@ public final class Report {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        Map<String, double[][]> series = new LinkedHashMap<>();
+        List<Integer> counts = new ArrayList<>(ws);
+        Map<String, List<Double>> speedups = new LinkedHashMap<>();
+        Map<String, List<Double>> errors = new LinkedHashMap<>();
         for (String policy : policies) {
-            List<double[]> pts = new ArrayList<>();
+            List<Double> sv = new ArrayList<>();
+            List<Double> se = new ArrayList<>();
             for (int w : ws) {
                 Result r = one(rs, x -> policy.equals(farmLabel(x)) && Integer.toString(w).equals(x.p("workers")));
+                Ratio s = r == null ? null : Ratio.of(sequentialFor(r), r);
+                sv.add(s == null ? Double.NaN : s.v);
+                se.add(s == null ? Double.NaN : s.e);
                 if (r == null) {
                     continue;
                 }
-                Ratio s = Ratio.of(sequentialFor(r), r);
                 rows.add(List.of(policy, Integer.toString(w), pm(r.score, r.error), str(s),
                         s == null ? "-" : f(s.v / w), cpu(r)));
-                if (s != null) {
-                    pts.add(new double[] {w, s.v});
-                }
             }
-            series.put(policy, xy(pts));
+            speedups.put(policy, sv);
+            errors.put(policy, se);
         }
         Result seq = rs.isEmpty() ? null : sequentialFor(rs.get(0));
         if (seq != null) {
@@ -387,11 +424,9 @@ public final class Report {
         table(List.of("policy", "workers", "ms per run", "speedup", "efficiency", "CPU cores"), rows);
         md.append("CPU cores above the number of workers' share (e.g. 1.2 with one worker) is what the emitter and"
                 + " collector burn while they wait.\n\n");
-        List<double[]> ideal = new ArrayList<>();
-        ws.forEach(w -> ideal.add(new double[] {w, Math.min(w, cores)}));
-        series.put("ideal on " + cores + " cores", xy(ideal));
-        chart("farm-speedup.png", () -> Charts.lines(out.resolve("farm-speedup.png"), "Farm speedup vs sequential",
-                "workers", "speedup", series, false, false));
+        List<Double> ideal = counts.stream().map(w -> (double) Math.min(w, cores)).toList();
+        chart("farm-speedup.png", () -> draw.speedup(out.resolve("farm-speedup.png"), "Farm speedup vs sequential",
+                "workers", counts, speedups, errors, ideal, "ideal on " + cores + " cores"));
         Result two = one(rs, x -> "2".equals(x.p("workers")) && "rr-firstcome".equals(farmLabel(x)));
         Ratio s2 = Ratio.of(sequentialFor(two), two);
         String best = null;
@@ -424,8 +459,10 @@ public final class Report {
         rs = new ArrayList<>(rs);
         rs.sort(Comparator.comparingInt(r -> Integer.parseInt(r.p("stages"))));
         List<List<String>> rows = new ArrayList<>();
-        List<double[]> pts = new ArrayList<>();
-        List<double[]> ideal = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        List<Double> sv = new ArrayList<>();
+        List<Double> se = new ArrayList<>();
+        List<Double> ideal = new ArrayList<>();
         for (Result r : rs) {
             int s = Integer.parseInt(r.p("stages"));
             Ratio sp = Ratio.of(sequentialFor(r), r);
@@ -433,17 +470,17 @@ public final class Report {
             String st = r.p("strategy") == null ? "backoff" : r.p("strategy");
             rows.add(List.of(Integer.toString(s), st, pm(r.score, r.error), str(sp), sp == null ? "-" : pct(sp.v / id),
                     cpu(r)));
-            if (sp != null && st.equals("backoff")) {
-                pts.add(new double[] {s, sp.v});
-                ideal.add(new double[] {s, id});
+            if (sp != null && st.equals("backoff") && !counts.contains(s)) {
+                counts.add(s);
+                sv.add(sp.v);
+                se.add(sp.e);
+                ideal.add(id);
             }
         }
         table(List.of("stages", "strategy", "ms per run", "speedup", "of ideal", "CPU cores"), rows);
-        Map<String, double[][]> series = new LinkedHashMap<>();
-        series.put("pipeline (backoff)", xy(pts));
-        series.put("ideal on " + cores + " cores", xy(ideal));
-        chart("pipeline-speedup.png", () -> Charts.lines(out.resolve("pipeline-speedup.png"),
-                "Pipeline speedup vs sequential", "worker stages", "speedup", series, false, false));
+        chart("pipeline-speedup.png", () -> draw.speedup(out.resolve("pipeline-speedup.png"),
+                "Pipeline speedup vs sequential", "worker stages", counts, Map.of("pipeline (backoff)", sv),
+                Map.of("pipeline (backoff)", se), ideal, "ideal on " + cores + " cores"));
     }
 
     private void oversubscription() throws IOException {
@@ -458,7 +495,9 @@ public final class Report {
         List<List<String>> rows = new ArrayList<>();
         List<String> cats = new ArrayList<>();
         Map<String, List<Double>> speed = new LinkedHashMap<>();
+        Map<String, List<Double>> speedErr = new LinkedHashMap<>();
         Map<String, List<Double>> cpuS = new LinkedHashMap<>();
+        Map<String, List<Double>> cpuErr = new LinkedHashMap<>();
         for (Result r : rs) {
             Ratio sp = Ratio.of(sequentialFor(r), r);
             double ideal = Math.min(Integer.parseInt(r.p("width")), cores);
@@ -472,14 +511,18 @@ public final class Report {
                 cats.add(cat);
             }
             speed.computeIfAbsent(r.p("shape"), k -> new ArrayList<>()).add(sp == null ? Double.NaN : sp.v);
+            speedErr.computeIfAbsent(r.p("shape"), k -> new ArrayList<>()).add(sp == null ? Double.NaN : sp.e);
             cpuS.computeIfAbsent(r.p("shape"), k -> new ArrayList<>()).add(cpuSec);
+            // CPU s = cores x time: relative errors in quadrature
+            cpuErr.computeIfAbsent(r.p("shape"), k -> new ArrayList<>()).add(c == null ? Double.NaN
+                    : cpuSec * Math.hypot(c[1] / c[0], r.error / r.score));
         }
         table(List.of("shape", "strategy", "ms per run", "items/s", "speedup", "of ideal", "CPU cores", "CPU s per run"),
                 rows);
-        chart("oversubscription-speedup.png", () -> Charts.bars(out.resolve("oversubscription-speedup.png"),
-                "Oversubscribed flows: speedup vs sequential", "speedup", cats, speed, false));
-        chart("oversubscription-cpu.png", () -> Charts.bars(out.resolve("oversubscription-cpu.png"),
-                "Oversubscribed flows: CPU seconds per run", "CPU s", cats, cpuS, false));
+        chart("oversubscription-speedup.png", () -> draw.bars(out.resolve("oversubscription-speedup.png"),
+                "Oversubscribed flows: speedup vs sequential", "speedup", cats, speed, speedErr));
+        chart("oversubscription-cpu.png", () -> draw.bars(out.resolve("oversubscription-cpu.png"),
+                "Oversubscribed flows: CPU seconds per run", "CPU s", cats, cpuS, cpuErr));
         Result p = one(rs, x -> "pipeline".equals(x.p("shape")) && "backoff".equals(x.p("strategy")));
         Ratio sp = Ratio.of(sequentialFor(p), p);
         Ratio share = sp == null ? null : new Ratio(sp.v / Math.min(Integer.parseInt(p.p("width")), cores),
@@ -557,11 +600,14 @@ public final class Report {
         return c == null ? "-" : f(c[0]);
     }
 
+    /** Points {x, y[, error]} as rows {xs, ys[, errors]}. */
     private static double[][] xy(List<double[]> pts) {
-        double[][] a = new double[2][pts.size()];
+        int rows = pts.isEmpty() ? 2 : pts.get(0).length;
+        double[][] a = new double[rows][pts.size()];
         for (int i = 0; i < pts.size(); i++) {
-            a[0][i] = pts.get(i)[0];
-            a[1][i] = pts.get(i)[1];
+            for (int k = 0; k < rows; k++) {
+                a[k][i] = pts.get(i)[k];
+            }
         }
         return a;
     }

@@ -1,80 +1,106 @@
 package org.bbflow.examples;
 
-import java.util.Arrays;
 import java.util.Locale;
+import org.HdrHistogram.Histogram;
 
 /**
- * Latencies recorded by one thread, in nanoseconds, with exact percentiles. Holds up to a fixed
- * number of values; beyond that it keeps every k-th value (a uniform sample), so memory stays
- * bounded on long runs.
+ * Latencies in nanoseconds, kept in an HdrHistogram (3 significant digits, bounded memory however
+ * long the run). One recorder per thread; {@link #merge(Latencies...)} combines them afterwards.
+ *
+ * <p>Coordinated omission: a sender that stalls (a full channel, a GC pause) sends nothing while
+ * it stalls, so latencies measured from the moment of sending never show the stall. Measure from
+ * the moment an item was <em>due</em> by its schedule instead (the test bench's sensors stamp their
+ * samples with their due time), or, for a closed loop with a known rate, use
+ * {@link #record(long, long)}, which fills in the samples a stall kept from being taken.
  */
 public final class Latencies {
-    private long[] values;
-    private int size;
-    private long seen;
-    private int keepEvery = 1;
+    private static final int SIGNIFICANT_DIGITS = 3;
+    private final Histogram histogram = new Histogram(SIGNIFICANT_DIGITS); // auto-resizing range
 
-    /** A recorder keeping at most {@code capacity} values. */
-    public Latencies(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
-        }
-        values = new long[capacity];
+    /** An empty recorder. */
+    public Latencies() {
     }
 
-    /** Records one latency. */
+    /**
+     * Records one latency; negative values count as 0.
+     *
+     * @param nanos the latency
+     */
     public void record(long nanos) {
-        if (seen++ % keepEvery != 0) {
-            return;
-        }
-        if (size == values.length) { // full: keep every other value from now on
-            for (int i = 0; i < size / 2; i++) {
-                values[i] = values[2 * i];
-            }
-            size /= 2;
-            keepEvery *= 2;
-        }
-        values[size++] = nanos;
+        histogram.recordValue(Math.max(0, nanos));
     }
 
-    /** How many latencies were recorded (including those not kept). */
+    /**
+     * Records one latency of a loop meant to take one sample every {@code expectedIntervalNanos}:
+     * a latency longer than the interval also records the samples that the stall kept from being
+     * taken (latency minus one interval, minus two, ...), as HdrHistogram's
+     * {@code recordValueWithExpectedInterval} does.
+     *
+     * @param nanos the latency
+     * @param expectedIntervalNanos the loop's intended time between samples; 0 for none
+     */
+    public void record(long nanos, long expectedIntervalNanos) {
+        histogram.recordValueWithExpectedInterval(Math.max(0, nanos), Math.max(0, expectedIntervalNanos));
+    }
+
+    /**
+     * How many latencies were recorded.
+     *
+     * @return the count
+     */
     public long count() {
-        return seen;
+        return histogram.getTotalCount();
     }
 
-    /** Merges another recorder's kept values into a new sorted snapshot. */
-    public static long[] sortedUnion(Latencies... all) {
-        int n = 0;
+    /**
+     * The {@code p}-th percentile.
+     *
+     * @param p a percentile, 0..100
+     * @return the latency in nanoseconds (0 if nothing was recorded)
+     */
+    public long percentile(double p) {
+        return count() == 0 ? 0 : histogram.getValueAtPercentile(p);
+    }
+
+    /**
+     * The largest latency.
+     *
+     * @return the maximum in nanoseconds (0 if nothing was recorded)
+     */
+    public long max() {
+        return count() == 0 ? 0 : histogram.getMaxValue();
+    }
+
+    /**
+     * A new recorder holding everything several recorders hold.
+     *
+     * @param all the recorders; they must no longer be recording
+     * @return the union
+     */
+    public static Latencies merge(Latencies... all) {
+        Latencies union = new Latencies();
         for (Latencies l : all) {
-            n += l.size;
+            union.histogram.add(l.histogram);
         }
-        long[] v = new long[n];
-        int at = 0;
-        for (Latencies l : all) {
-            System.arraycopy(l.values, 0, v, at, l.size);
-            at += l.size;
-        }
-        Arrays.sort(v);
-        return v;
+        return union;
     }
 
-    /** The {@code p}-th percentile (0..100) of sorted values; 0 if there are none. */
-    public static long percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    /**
+     * A one-line summary.
+     *
+     * @return {@code p50 12.3 us  p90 ...  p99 ...  p99.9 ...  max ...}
+     */
+    public String summary() {
+        return String.format(Locale.ROOT, "p50 %s  p90 %s  p99 %s  p99.9 %s  max %s", micros(percentile(50)),
+                micros(percentile(90)), micros(percentile(99)), micros(percentile(99.9)), micros(max()));
     }
 
-    /** {@code p50 12.3 us  p90 ...  p99 ...  p99.9 ...  max ...} of sorted values. */
-    public static String summary(long[] sorted) {
-        return String.format(Locale.ROOT, "p50 %s  p90 %s  p99 %s  p99.9 %s  max %s",
-                micros(percentile(sorted, 50)), micros(percentile(sorted, 90)), micros(percentile(sorted, 99)),
-                micros(percentile(sorted, 99.9)), micros(percentile(sorted, 100)));
-    }
-
-    /** A latency in a readable unit: {@code 850 ns}, {@code 12.3 us}, {@code 41.2 ms}. */
+    /**
+     * A latency in a readable unit.
+     *
+     * @param nanos a latency in nanoseconds
+     * @return {@code 850 ns}, {@code 12.3 us} or {@code 41.2 ms}
+     */
     public static String micros(long nanos) {
         if (nanos < 1_000) {
             return nanos + " ns";

@@ -1,19 +1,22 @@
 package org.bbflow.examples;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.Supplier;
-import org.bbflow.examples.bkd.BkdIngest;
-import org.bbflow.examples.demo.MandelbrotDemo;
-import org.bbflow.examples.nbuf.ParallelCompress;
-import org.bbflow.examples.som.SelfOrganizingMap;
-import org.bbflow.examples.testbench.TestBench;
-import org.bbflow.examples.thesis.ThesisExamples;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command-line entry point: {@code Main <command> [options]}, {@code Main --help},
- * {@code Main <command> --help}.
+ * The command-line entry point, {@code java -jar bbflow-examples.jar <command> [options]}, parsed
+ * with picocli: {@code --help} (or {@code -h}) on the jar or on any command prints its usage,
+ * {@code --version} prints the version, {@code help <command>} a command's usage.
+ *
+ * <p>Exit status: 0 success (and help, version); 1 the program ran but a check failed, or an
+ * error such as a missing file (one line on standard error, no stack trace); 2 a usage error
+ * (unknown command or option, a stray word, a malformed or out-of-range value), with a message
+ * naming the option.
  *
  * <pre>
  * ./mvnw -q -pl examples exec:java -Dexec.args="demo"
@@ -24,107 +27,129 @@ public final class Main {
     private Main() {
     }
 
-    /** A subcommand: its name, one-line summary, usage text and what it runs. */
-    record Command(String name, String summary, Supplier<String> usage, Runner runner) {
-    }
-
-    /** Runs a subcommand with its arguments; returns the exit status. */
-    @FunctionalInterface
-    interface Runner {
-        int run(Args args, Output out) throws Exception;
-    }
-
-    static List<Command> commands() {
-        List<Command> c = new ArrayList<>();
-        c.add(new Command("demo", "the main job: Mandelbrot rows through an ordered farm, speedup vs a loop",
-                MandelbrotDemo::usage, MandelbrotDemo::main));
-        c.add(new Command("thesis", "the thesis manual's examples: pipelines, farms, combine, all-to-all, ordering",
-                ThesisExamples::usage, ThesisExamples::main));
-        c.add(new Command("som", "self-organizing map split over a farm with neighbour channels and feedback",
-                SelfOrganizingMap::usage, SelfOrganizingMap::main));
-        c.add(new Command("compress", "parallel file compression with n-buffered I/O, ordered output, memory limit",
-                ParallelCompress::usage, ParallelCompress::main));
-        c.add(new Command("testbench", "sensors at fixed rates -> processing -> file recorder and monitor, no loss",
-                TestBench::usage, TestBench::main));
-        c.add(new Command("bkd", "Bkd-tree ingest by a farm of inserters while readers run window queries",
-                BkdIngest::usage, BkdIngest::main));
-        c.add(new Command("worker", "distributed farm, worker side: serves one master's tasks from another JVM",
-                DistributedFarm::workerUsage, DistributedFarm::worker));
-        c.add(new Command("master", "distributed farm, emitter/collector side: sends tasks to worker JVMs",
-                DistributedFarm::masterUsage, DistributedFarm::master));
-        return c;
-    }
-
-    /** Runs the command line and exits with its status. */
+    /**
+     * Runs the command line and exits with its status.
+     *
+     * @param argv the command line
+     */
     public static void main(String[] argv) {
-        int status = run(argv, Output.stdout());
+        int status = run(argv, Output.stdout(), line -> System.err.println(line));
         if (status != 0) {
             System.exit(status);
         }
     }
 
-    /** Runs the command line; returns the exit status (0 ok, 1 failed check, 2 usage error). */
+    /**
+     * Runs the command line, printing errors to standard error.
+     *
+     * @param argv the command line
+     * @param out where the programs, help and version print
+     * @return the exit status: 0 ok, 1 failed check or error, 2 usage error
+     */
     public static int run(String[] argv, Output out) {
-        Args args;
-        try {
-            args = Args.parse(argv);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return 2;
-        }
-        String name = args.positional(0, null);
-        if (name == null || name.equals("help")) {
-            String topic = args.positional(1, null);
-            if (topic != null && find(topic) != null) {
-                out.println(find(topic).usage().get());
-                return 0;
-            }
-            out.println(help());
-            return name == null && !args.has("help") ? 2 : 0;
-        }
-        Command command = find(name);
-        if (command == null) {
-            System.err.println("error: unknown command '" + name + "'\n");
-            System.err.println(help());
-            return 2;
-        }
-        if (args.has("help") || args.has("h")) {
-            out.println(command.usage().get());
-            return 0;
-        }
-        try {
-            return command.runner().run(args.shift(), out);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println();
-            System.err.println(command.usage().get());
-            return 2;
-        } catch (Exception e) {
-            System.err.println("error: " + name + " failed: " + e);
-            e.printStackTrace();
-            return 1;
+        return run(argv, out, line -> System.err.println(line));
+    }
+
+    /**
+     * Runs the command line.
+     *
+     * @param argv the command line
+     * @param out where the programs, help and version print
+     * @param err where error messages print
+     * @return the exit status: 0 ok, 1 failed check or error, 2 usage error
+     */
+    public static int run(String[] argv, Output out, Output err) {
+        CommandLine cli = commandLine(out);
+        try (PrintWriter o = new PrintWriter(new LineWriter(out), true);
+             PrintWriter e = new PrintWriter(new LineWriter(err), true)) {
+            cli.setOut(o);
+            cli.setErr(e);
+            cli.setParameterExceptionHandler(Main::usageError);
+            cli.setExecutionExceptionHandler((ex, command, parsed) -> {
+                command.getErr().println("error: " + command.getCommandName() + ": " + describe(ex));
+                return 1;
+            });
+            return cli.execute(argv);
         }
     }
 
-    private static Command find(String name) {
-        for (Command c : commands()) {
-            if (c.name().equals(name)) {
-                return c;
+    /** The parser: the top-level command with every subcommand, each told where to print. */
+    static CommandLine commandLine(Output out) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine cli = new CommandLine(new Cli(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                K made = defaults.create(type);
+                if (made instanceof Subcommand s) {
+                    s.out = out;
+                }
+                return made;
             }
-        }
-        return null;
+        });
+        Converters.register(cli);
+        return cli;
     }
 
-    /** The top-level help text. */
-    static String help() {
-        StringBuilder b = new StringBuilder();
-        b.append("BBFlow examples: runnable programs built from nodes, pipelines, farms and all-to-alls.\n\n");
-        b.append("usage: Main <command> [options]      Main <command> --help      Main --help\n\n");
-        b.append("commands:\n");
-        for (Command c : commands()) {
-            b.append(String.format(Locale.ROOT, "  %-10s %s%n", c.name(), c.summary()));
+    private static int usageError(ParameterException ex, String[] args) {
+        CommandLine command = ex.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println("error: " + ex.getMessage());
+        UnmatchedArgumentException.printSuggestions(ex, err);
+        err.println("see: " + command.getCommandSpec().qualifiedName() + " --help");
+        return 2;
+    }
+
+    /** One line for an error: what went wrong and with which file, not a stack trace. */
+    static String describe(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof NoSuchFileException f) {
+                return "no such file: " + f.getFile();
+            }
+            if (t instanceof AccessDeniedException f) {
+                return "permission denied: " + f.getFile();
+            }
         }
-        b.append("\nStart with: demo   (add --items 100 --work 200 for a quick run)");
-        return b.toString();
+        String message = ex.getMessage();
+        return message == null || message.isBlank() ? ex.getClass().getSimpleName()
+                : message.lines().findFirst().orElse(message);
+    }
+
+    /** Hands whole lines written by picocli to an {@link Output}. */
+    static final class LineWriter extends Writer {
+        private final Output target;
+        private final StringBuilder line = new StringBuilder();
+
+        LineWriter(Output target) {
+            this.target = target;
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) {
+            for (int i = offset; i < offset + length; i++) {
+                char c = chars[i];
+                if (c == '\n') {
+                    int end = line.length();
+                    if (end > 0 && line.charAt(end - 1) == '\r') {
+                        line.setLength(end - 1);
+                    }
+                    target.println(line.toString());
+                    line.setLength(0);
+                } else {
+                    line.append(c);
+                }
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            if (line.length() > 0) {
+                target.println(line.toString());
+                line.setLength(0);
+            }
+        }
     }
 }

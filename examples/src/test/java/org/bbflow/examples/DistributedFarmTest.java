@@ -1,20 +1,48 @@
 package org.bbflow.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bbflow.examples.distributed.DistributedWorker;
 import org.bbflow.net.NetOptions;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
 class DistributedFarmTest {
+    private static final Pattern LISTENING = Pattern.compile("worker: listening on (\\S+) port (\\d+) .*");
+
+    @TempDir
+    Path dir;
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+    }
 
     @Test
     void masterCommandChecksTheSumOfTwoLocalWorkerJvmsResults() throws Exception {
@@ -24,7 +52,7 @@ class DistributedFarmTest {
             CompletableFuture<Integer> port = new CompletableFuture<>();
             ports.add(port);
             processed.add(CompletableFuture.supplyAsync(() -> DistributedWorker.run(0, 2,
-                    NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(20)), port::complete)));
+                    NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(20)), port::complete), threads));
         }
         String workers = "127.0.0.1:" + ports.get(0).get(20, TimeUnit.SECONDS) + ",127.0.0.1:"
                 + ports.get(1).get(20, TimeUnit.SECONDS);
@@ -36,8 +64,166 @@ class DistributedFarmTest {
         assertEquals(5000, processed.get(0).get(20, TimeUnit.SECONDS) + processed.get(1).get(20, TimeUnit.SECONDS));
     }
 
+    /** Starts {@code worker --port 0 <flags>} through the command line; returns its port and its exit status. */
+    private record Worker(String bind, int port, Future<Integer> status, List<String> out, List<String> err) {
+    }
+
+    private Worker startWorker(String... flags) throws Exception {
+        CompletableFuture<Matcher> listening = new CompletableFuture<>();
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        List<String> argv = new ArrayList<>(List.of("worker", "--port", "0", "--threads", "2"));
+        argv.addAll(List.of(flags));
+        Future<Integer> status = threads.submit(() -> {
+            try {
+                return Main.run(argv.toArray(String[]::new), line -> {
+                    synchronized (out) {
+                        out.add(line);
+                    }
+                    Matcher m = LISTENING.matcher(line);
+                    if (m.matches()) {
+                        listening.complete(m);
+                    }
+                }, Output.into(err));
+            } finally {
+                listening.completeExceptionally(new IllegalStateException("worker ended: " + out + " " + err));
+            }
+        });
+        Matcher m = listening.get(30, TimeUnit.SECONDS);
+        return new Worker(m.group(1), Integer.parseInt(m.group(2)), status, out, err);
+    }
+
+    private static List<String> runMaster(int expectedStatus, int port, String... flags) {
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        List<String> argv = new ArrayList<>(List.of("master", "--workers", "127.0.0.1:" + port, "--items", "3000",
+                "--rounds", "10"));
+        argv.addAll(List.of(flags));
+        assertEquals(expectedStatus, Main.run(argv.toArray(String[]::new), Output.into(out), Output.into(err)),
+                out + "\n" + err);
+        return out;
+    }
+
     @Test
-    void masterWithoutWorkersIsAUsageError() {
-        assertEquals(2, Main.run(new String[] {"master", "--items", "10"}, Output.silent()));
+    void workerListensOnLoopbackByDefaultAndServesAMasterWithASecret() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "0123456789abcdef-shared\n", StandardCharsets.UTF_8);
+        Worker w = startWorker("--secret-file", secret.toString(), "--peer-timeout", "20s");
+        assertEquals("127.0.0.1", w.bind());
+        List<String> out = runMaster(0, w.port(), "--secret", "0123456789abcdef-shared", "--peer-timeout", "20s");
+        assertTrue(out.get(out.size() - 1).contains("matches the local computation"), out.toString());
+        assertEquals(0, w.status().get(30, TimeUnit.SECONDS), w.out() + " " + w.err());
+        assertTrue(w.out().get(w.out().size() - 1).contains("processed 3,000 tasks"), w.out().toString());
+    }
+
+    @Test
+    void workerAndMasterTalkTls() throws Exception {
+        Path[] pem = selfSignedPem(dir);
+        String[] tls = {"--tls", "--tls-cert", pem[0].toString(), "--tls-key", pem[1].toString(), "--tls-trust",
+            pem[0].toString(), "--peer-timeout", "20s"};
+        Worker w = startWorker(tls);
+        List<String> out = runMaster(0, w.port(), tls);
+        assertTrue(out.get(out.size() - 1).contains("matches the local computation"), out.toString());
+        assertEquals(0, w.status().get(30, TimeUnit.SECONDS), w.out() + " " + w.err());
+    }
+
+    @Test
+    void listeningBeyondThisMachineNeedsASecretOrTlsOrInsecure() throws Exception {
+        // the worker's check, without starting it (a worker that wrongly started would wait for a master)
+        CommandLine.ParameterException refused = assertThrows(CommandLine.ParameterException.class,
+                () -> parse("--bind", "0.0.0.0").options(command()));
+        assertMentionsTheWaysOut(refused.getMessage());
+        // the master through the command line (had it started, it would fail to connect: status 1, not 2)
+        List<String> err = new ArrayList<>();
+        assertEquals(2, Main.run(new String[] {"master", "--bind", "0.0.0.0", "--workers", "127.0.0.1:1",
+            "--peer-timeout", "1s"}, Output.silent(), Output.into(err)), err.toString());
+        assertMentionsTheWaysOut(String.join("\n", err));
+        // the refusal is about authentication only: with a secret or --insecure the same binding is accepted
+        NetFlags withSecret = parse("--bind", "0.0.0.0", "--secret", "0123456789abcdef");
+        withSecret.options(command());
+        NetFlags insecure = parse("--bind", "0.0.0.0", "--insecure");
+        insecure.options(command());
+    }
+
+    private static void assertMentionsTheWaysOut(String message) {
+        assertTrue(message.contains("--bind 0.0.0.0") && message.contains("--secret-file") && message.contains("--tls")
+                && message.contains("--insecure"), message);
+    }
+
+    @Test
+    void peerTimeoutDefaultsToTheNetworkModulesDefault() throws Exception {
+        NetFlags.Both defaults = parse().options(command());
+        assertEquals(NetOptions.defaults(), defaults.server());
+        assertEquals(NetOptions.defaults(), defaults.client());
+        assertEquals("127.0.0.1", parse().bind);
+        NetFlags.Both five = parse("--peer-timeout", "5s").options(command());
+        assertEquals(NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(5)), five.server());
+        assertEquals(NetOptions.defaults().withPeerTimeout(Duration.ofMillis(1500)),
+                parse("--peer-timeout", "1500ms").options(command()).client());
+    }
+
+    @Test
+    void badNetworkFlagsAreUsageErrors() {
+        List<List<String>> cases = List.of(
+                List.of("worker", "--secret", "short"),
+                List.of("worker", "--tls"),
+                List.of("worker", "--tls-cert", "x.pem"),
+                List.of("worker", "--peer-timeout", "soon"),
+                List.of("worker", "--secret", "0123456789abcdef", "--secret-file", "f"),
+                List.of("master", "--workers", "127.0.0.1:notaport"),
+                List.of("master", "--workers", "192.0.2.1:7001"));
+        List<String> expected = List.of("at least 16 bytes", "--tls needs", "need --tls", "--peer-timeout",
+                "not both", "host:port", "--bind");
+        for (int i = 0; i < cases.size(); i++) {
+            List<String> err = new ArrayList<>();
+            assertEquals(2, Main.run(cases.get(i).toArray(String[]::new), Output.silent(), Output.into(err)),
+                    cases.get(i) + ": " + err);
+            assertTrue(String.join("\n", err).contains(expected.get(i)), cases.get(i) + ": " + err);
+        }
+    }
+
+    private static NetFlags parse(String... flags) {
+        WorkerCommand w = new WorkerCommand();
+        new CommandLine(w).parseArgs(flags);
+        return w.net;
+    }
+
+    private static Subcommand command() {
+        WorkerCommand w = new WorkerCommand();
+        new CommandLine(w);
+        return w;
+    }
+
+    /**
+     * A self-signed certificate for 127.0.0.1 made with the JDK's keytool; returns the certificate and
+     * the PKCS#8 private key as PEM files.
+     */
+    static Path[] selfSignedPem(Path dir) throws Exception {
+        Path store = dir.resolve("id.p12");
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        Process p = new ProcessBuilder(List.of(keytool, "-genkeypair", "-alias", "id", "-keyalg", "EC", "-groupname",
+                "secp256r1", "-sigalg", "SHA256withECDSA", "-validity", "2", "-dname", "CN=localhost", "-ext",
+                "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass",
+                "changeit", "-keypass", "changeit")).redirectErrorStream(true).start();
+        try {
+            String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool failed: " + log);
+        } finally {
+            p.destroyForcibly();
+        }
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(store)) {
+            ks.load(in, "changeit".toCharArray());
+        }
+        Certificate cert = ks.getCertificate("id");
+        Key key = ks.getKey("id", "changeit".toCharArray());
+        Base64.Encoder b64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
+        Path certPem = dir.resolve("cert.pem");
+        Path keyPem = dir.resolve("key.pem");
+        Files.writeString(certPem, "-----BEGIN CERTIFICATE-----\n" + b64.encodeToString(cert.getEncoded())
+                + "\n-----END CERTIFICATE-----\n");
+        Files.writeString(keyPem, "-----BEGIN PRIVATE KEY-----\n" + b64.encodeToString(key.getEncoded())
+                + "\n-----END PRIVATE KEY-----\n");
+        return new Path[] {certPem, keyPem};
     }
 }

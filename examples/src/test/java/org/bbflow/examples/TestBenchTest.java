@@ -31,8 +31,7 @@ class TestBenchTest {
         assertEquals(200_000, r.recorded());
         assertTrue(r.fileInOrder());
         assertEquals(200_000L * TestBench.RECORD_BYTES, Files.size(file));
-        assertEquals(200_000, r.latencyNanos().length);
-        assertTrue(r.latencyNanos()[0] >= 0);
+        assertEquals(200_000, r.latencies().count());
         assertTrue(r.lossless());
         assertEquals(200_000, r.stats().node("acquisition[0]/right-0").itemsIn(), "the processing node's input");
         assertEquals(400_000, r.stats().node("acquisition[0]/right-0").itemsOut(), "broadcast to two outputs");

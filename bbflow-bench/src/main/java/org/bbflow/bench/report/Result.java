@@ -1,5 +1,11 @@
 package org.bbflow.bench.report;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,49 +36,44 @@ public final class Result {
     /** The JMH version that produced the row. */
     public final String jmhVersion;
 
-    @SuppressWarnings("unchecked")
-    Result(Map<String, Object> m) {
-        benchmark = (String) m.get("benchmark");
+    Result(JsonObject m) {
+        benchmark = m.get("benchmark").getAsString();
         String[] parts = benchmark.split("\\.");
         bench = parts.length >= 2 ? parts[parts.length - 2] : benchmark;
-        mode = (String) m.get("mode");
+        mode = text(m, "mode");
         Map<String, String> p = new TreeMap<>();
-        Object ps = m.get("params");
-        if (ps instanceof Map) {
-            ((Map<String, Object>) ps).forEach((k, v) -> p.put(k, String.valueOf(v)));
+        if (m.get("params") instanceof JsonObject ps) {
+            ps.entrySet().forEach(e -> p.put(e.getKey(), e.getValue().getAsString()));
         }
         params = p;
-        Map<String, Object> pm = (Map<String, Object>) m.get("primaryMetric");
+        JsonObject pm = m.getAsJsonObject("primaryMetric");
         score = num(pm.get("score"));
         error = num(pm.get("scoreError"));
-        unit = (String) pm.get("scoreUnit");
-        Object pct = pm.get("scorePercentiles");
-        if (pct instanceof Map) {
-            ((Map<String, Object>) pct).forEach((k, v) -> percentiles.put(Double.parseDouble(k), num(v)));
+        unit = text(pm, "scoreUnit");
+        if (pm.get("scorePercentiles") instanceof JsonObject pct) {
+            pct.entrySet().forEach(e -> percentiles.put(Double.parseDouble(e.getKey()), num(e.getValue())));
         }
-        Object sm = m.get("secondaryMetrics");
-        if (sm instanceof Map) {
-            ((Map<String, Object>) sm).forEach((k, v) -> {
-                Map<String, Object> x = (Map<String, Object>) v;
-                secondary.put(k, new double[] {num(x.get("score")), num(x.get("scoreError"))});
+        if (m.get("secondaryMetrics") instanceof JsonObject sm) {
+            sm.entrySet().forEach(e -> {
+                JsonObject x = e.getValue().getAsJsonObject();
+                secondary.put(e.getKey(), new double[] {num(x.get("score")), num(x.get("scoreError"))});
             });
         }
-        runs = fmtInt(m.get("measurementIterations")) + "x" + fmtInt(m.get("forks"));
-        jmhVersion = String.valueOf(m.get("jmhVersion"));
+        runs = text(m, "measurementIterations") + "x" + text(m, "forks");
+        jmhVersion = text(m, "jmhVersion");
     }
 
-    private static String fmtInt(Object o) {
-        return o instanceof Double ? Integer.toString(((Double) o).intValue()) : String.valueOf(o);
+    private static String text(JsonObject o, String name) {
+        JsonElement e = o.get(name);
+        return e == null || e.isJsonNull() ? "?" : e.getAsString();
     }
 
-    static double num(Object o) {
-        if (o instanceof Double) {
-            return (Double) o;
-        }
-        if (o instanceof String) {
+    /** A JSON number, or JMH's {@code "NaN"} string (a score without an error), as a double. */
+    static double num(JsonElement e) {
+        if (e instanceof JsonPrimitive p && (p.isNumber() || p.isString())) {
             try {
-                return Double.parseDouble((String) o);
-            } catch (NumberFormatException e) {
+                return p.getAsDouble();
+            } catch (NumberFormatException x) {
                 return Double.NaN;
             }
         }
@@ -94,13 +95,30 @@ public final class Result {
         return null;
     }
 
-    /** Parses a JMH JSON result file's content. */
-    @SuppressWarnings("unchecked")
+    /**
+     * Parses a JMH JSON result file's content ({@code -rf json}) with Gson.
+     *
+     * @param json the file's text
+     * @return one result per benchmark method and parameter set, in file order
+     * @throws IllegalArgumentException if the text is not JSON or not a JMH result array
+     */
     public static List<Result> parseAll(String json) {
-        Object root = Json.parse(json);
-        if (!(root instanceof List)) {
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(json);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+        }
+        if (!root.isJsonArray()) {
             throw new IllegalArgumentException("not a JMH JSON result file (no top-level array)");
         }
-        return ((List<Object>) root).stream().map(o -> new Result((Map<String, Object>) o)).toList();
+        List<Result> results = new ArrayList<>();
+        for (JsonElement e : root.getAsJsonArray()) {
+            if (!(e instanceof JsonObject o) || !o.has("benchmark") || !(o.get("primaryMetric") instanceof JsonObject)) {
+                throw new IllegalArgumentException("not a JMH result row: " + e);
+            }
+            results.add(new Result(o));
+        }
+        return results;
     }
 }

@@ -1,2 +1,2 @@
-/** Reading JMH JSON results and drawing the report's charts (used by {@link org.bbflow.bench.Report}). */
+/** Reading JMH JSON results (with Gson) and drawing the report's charts (XChart), used by {@link org.bbflow.bench.Report}. */
 package org.bbflow.bench.report;

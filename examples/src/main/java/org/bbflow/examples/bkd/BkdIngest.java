@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.bkd.BkdStats;
@@ -22,7 +21,6 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
-import org.bbflow.examples.Args;
 import org.bbflow.examples.Latencies;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
@@ -63,27 +61,18 @@ public final class BkdIngest {
      */
     public record Options(long points, int dims, Path csv, int inserters, int readers, double window, int checks,
                           long seed, boolean progress) {
-        /** Option names understood by {@link #from(Args)}. */
-        public static final Set<String> NAMES = Set.of("points", "dims", "csv", "inserters", "readers", "window",
-                "checks", "seed", "no-progress");
-
         /** Defaults: 2 million random 2-d points, 2 inserters, 1 reader, windows of 1% x 1%. */
         public static Options defaults() {
             return new Options(2_000_000, 2, null, 2, 1, 0.01, 200, 7, true);
         }
 
-        /** Reads the options over the defaults. */
-        public static Options from(Args a) {
-            Options d = defaults();
-            String csv = a.option("csv", null);
-            return new Options(a.longOption("points", d.points), a.intOption("dims", d.dims),
-                    csv == null ? null : Path.of(csv), a.intOption("inserters", d.inserters),
-                    a.intOption("readers", d.readers), a.doubleOption("window", d.window),
-                    a.intOption("checks", d.checks), a.longOption("seed", d.seed), !a.flag("no-progress"))
-                    .validated();
-        }
-
-        Options validated() {
+        /**
+         * Checks the options.
+         *
+         * @return these options
+         * @throws IllegalArgumentException if a value is out of its range
+         */
+        public Options validated() {
             if (points < 1 || points > Integer.MAX_VALUE || dims < 1 || dims > BkdTree.MAX_DIMS || inserters < 1
                     || readers < 0 || window <= 0 || window > 1 || checks < 0) {
                 throw new IllegalArgumentException("need 1 <= --points < 2^31, --dims 1.." + BkdTree.MAX_DIMS
@@ -195,7 +184,7 @@ public final class BkdIngest {
         private final double window;
         private final SplittableRandom random;
         private volatile boolean stop;
-        final Latencies latencies = new Latencies(1 << 20);
+        final Latencies latencies = new Latencies();
         long queries;
         long probeDrops;
 
@@ -260,13 +249,13 @@ public final class BkdIngest {
      * @param points points ingested
      * @param ingestSeconds time from the first insert to the last published buffer
      * @param queries window queries run by the readers during the ingest
-     * @param latencyNanos sorted query latencies
+     * @param latencies query latencies during the ingest
      * @param probeDrops times a reader saw its probe window's count go down (must be 0)
      * @param totalCount the index's count of everything after the ingest
      * @param checks random windows compared with brute force
      * @param mismatches windows whose count differed from brute force (must be 0)
      */
-    public record Result(long points, double ingestSeconds, long queries, long[] latencyNanos, long probeDrops,
+    public record Result(long points, double ingestSeconds, long queries, Latencies latencies, long probeDrops,
                          long totalCount, int checks, int mismatches, BkdStats index, RunStats stats) {
         /** Inserts per second. */
         public double insertsPerSecond() {
@@ -337,16 +326,22 @@ public final class BkdIngest {
             }
             long queries = readers.stream().mapToLong(r -> r.queries).sum();
             long drops = readers.stream().mapToLong(r -> r.probeDrops).sum();
-            long[] latencies = Latencies.sortedUnion(readers.stream().map(r -> r.latencies).toArray(Latencies[]::new));
+            Latencies latencies = Latencies.merge(readers.stream().map(r -> r.latencies).toArray(Latencies[]::new));
             return new Result(points.size(), seconds, queries, latencies, drops, total, o.checks, mismatches,
                     tree.stats(), stats);
         }
     }
 
-    /** The {@code bkd} subcommand. */
-    public static int main(Args a, Output out) throws IOException, InterruptedException {
-        a.rejectUnknown("bkd", Options.NAMES);
-        Options o = Options.from(a);
+    /**
+     * The {@code bkd} subcommand: runs the ingest and prints what it measured.
+     *
+     * @param o the options
+     * @param out where to print
+     * @return 0 if the index matched the brute-force counts, else 1
+     * @throws IOException if the CSV file cannot be read
+     * @throws InterruptedException if interrupted while waiting for the readers
+     */
+    public static int main(Options o, Output out) throws IOException, InterruptedException {
         out.println(String.format(Locale.ROOT, "Bkd-tree ingest: %s, %d inserter(s), %d reader(s) querying"
                         + " windows of %.2f%% of the space", o.csv != null ? "points of " + o.csv : String.format(Locale.ROOT,
                         "%,d random %d-d points", o.points, o.dims), o.inserters, o.readers,
@@ -355,7 +350,7 @@ public final class BkdIngest {
         out.println(String.format(Locale.ROOT, "inserted %,d points in %.3f s = %,.0f inserts/s", r.points(),
                 r.ingestSeconds(), r.insertsPerSecond()));
         out.println(String.format(Locale.ROOT, "window queries during ingest: %,d (%,.0f/s); latency %s", r.queries(),
-                r.queries() / r.ingestSeconds(), Latencies.summary(r.latencyNanos())));
+                r.queries() / r.ingestSeconds(), r.latencies().summary()));
         out.println(String.format(Locale.ROOT, "index after ingest: %d trees, %,d points, %,d merges; count(all) = %,d",
                 r.index().trees(), r.index().points(), r.index().merges(), r.totalCount()));
         out.println(String.format(Locale.ROOT, "checked %d windows against brute force: %d mismatches;"
@@ -366,15 +361,5 @@ public final class BkdIngest {
             out.println(line);
         }
         return r.correct() ? 0 : 1;
-    }
-
-    /** Usage text. */
-    public static String usage() {
-        return String.join("\n",
-                "bkd [--points N] [--dims D] [--csv FILE] [--inserters N] [--readers N] [--window FRACTION]",
-                "    [--checks N] [--seed S] [--no-progress]",
-                "  Concurrent Bkd-tree: a farm of inserters ingests random (or CSV) points while reader threads run",
-                "  window queries; prints inserts/s and query latency percentiles, then checks the index against",
-                "  a brute-force count. Defaults: --points 2000000 --dims 2 --inserters 2 --readers 1 --window 0.01");
     }
 }

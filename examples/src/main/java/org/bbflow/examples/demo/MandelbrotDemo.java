@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
@@ -13,7 +12,6 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
-import org.bbflow.examples.Args;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
@@ -51,20 +49,6 @@ public final class MandelbrotDemo {
         /** Defaults: about 10 s in all on 2 cores. */
         public static Options defaults() {
             return new Options(1_200, 1_200, 4_000, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
-        }
-
-        /** Option names understood by {@link #from(Args)}. */
-        public static final Set<String> NAMES = Set.of("items", "width", "work", "workers", "no-progress");
-
-        /** Reads {@code --items --width --work --workers --no-progress} over the defaults. */
-        public static Options from(Args a) {
-            Options d = defaults();
-            Options o = new Options(a.intOption("items", d.rows), a.intOption("width", d.width),
-                    a.intOption("work", d.maxIterations), a.intOption("workers", d.maxWorkers), !a.flag("no-progress"));
-            if (o.rows < 1 || o.width < 1 || o.maxIterations < 1 || o.maxWorkers < 1) {
-                throw new IllegalArgumentException("--items, --width, --work and --workers must be >= 1");
-            }
-            return o;
         }
     }
 
@@ -225,10 +209,14 @@ public final class MandelbrotDemo {
         }
     }
 
-    /** The {@code demo} subcommand. */
-    public static int main(Args a, Output out) {
-        a.rejectUnknown("demo", Options.NAMES);
-        Options o = Options.from(a);
+    /**
+     * The {@code demo} subcommand: runs the loop and the farms and prints the comparison.
+     *
+     * @param o the options
+     * @param out where to print
+     * @return 0 if every farm produced the loop's rows in order, else 1
+     */
+    public static int main(Options o, Output out) {
         out.println(String.format(Locale.ROOT,
                 "BBFlow demo: Mandelbrot set, %d rows x %d pixels, up to %,d iterations per pixel.", o.rows, o.width,
                 o.maxIterations));
@@ -243,14 +231,5 @@ public final class MandelbrotDemo {
             return 1;
         }
         return 0;
-    }
-
-    /** Usage text. */
-    public static String usage() {
-        return String.join("\n",
-                "demo [--items ROWS] [--width PIXELS] [--work MAX_ITERATIONS] [--workers N] [--no-progress]",
-                "  Renders the Mandelbrot set with a loop, then with source -> ordered farm -> sink for",
-                "  1..N workers (N = max(2, cores)); prints speedup, efficiency and per-node statistics.",
-                "  Defaults: --items 1200 --width 1200 --work 4000. Small and quick: --items 100 --work 200");
     }
 }

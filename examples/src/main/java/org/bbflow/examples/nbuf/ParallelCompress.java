@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
@@ -31,7 +30,6 @@ import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.core.io.Chunk;
 import org.bbflow.core.io.ChunkSource;
-import org.bbflow.examples.Args;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
@@ -73,32 +71,19 @@ public final class ParallelCompress {
      */
     public record Options(Path input, long size, Path output, long memoryLimit, int chunkSize, int workers, int level,
                           boolean progress) {
-        /** Option names understood by {@link #from(Args)}. */
-        public static final Set<String> NAMES = Set.of("input", "size", "output", "memory", "chunk", "workers", "level",
-                "no-progress");
-
         /** Defaults: a generated 64 MiB log, 1 MiB chunks, 16 MiB of buffers. */
         public static Options defaults() {
             return new Options(null, 64L << 20, null, 16L << 20, 1 << 20,
                     Math.max(2, Runtime.getRuntime().availableProcessors()), 6, true);
         }
 
-        /** Reads the options over the defaults. */
-        public static Options from(Args a) {
-            Options d = defaults();
-            String in = a.option("input", null);
-            String out = a.option("output", null);
-            long chunk = a.sizeOption("chunk", d.chunkSize);
-            if (chunk < 1 || chunk > (1 << 30)) {
-                throw new IllegalArgumentException("--chunk must be between 1 and 1g, got " + chunk);
-            }
-            return new Options(in == null ? null : Path.of(in), a.sizeOption("size", d.size),
-                    out == null ? null : Path.of(out), a.sizeOption("memory", d.memoryLimit), (int) chunk,
-                    a.intOption("workers", d.workers), a.intOption("level", d.level), !a.flag("no-progress"))
-                    .validated();
-        }
-
-        Options validated() {
+        /**
+         * Checks the options.
+         *
+         * @return these options
+         * @throws IllegalArgumentException if a value is out of range or the memory holds too few chunks
+         */
+        public Options validated() {
             if (workers < 1 || level < 0 || level > 9 || size < 0) {
                 throw new IllegalArgumentException("need --workers >= 1, --level 0..9, --size >= 0");
             }
@@ -399,10 +384,15 @@ public final class ParallelCompress {
         }
     }
 
-    /** The {@code compress} subcommand. */
-    public static int main(Args a, Output out) throws IOException {
-        a.rejectUnknown("compress", Options.NAMES);
-        Options o = Options.from(a);
+    /**
+     * The {@code compress} subcommand: compresses sequentially and in parallel and prints the comparison.
+     *
+     * @param o the options
+     * @param out where to print
+     * @return 0 if the outputs are identical, in order and decompress to the input, else 1
+     * @throws IOException if a file cannot be read or written
+     */
+    public static int main(Options o, Output out) throws IOException {
         out.println(String.format(Locale.ROOT, "Compressing %s in %,d-byte chunks, %d buffers (%,d bytes of input"
                         + " buffers, memory limit %,d), %d workers, deflate level %d",
                 o.input != null ? o.input : "a generated " + (o.size >> 20) + " MiB sensor log", o.chunkSize,
@@ -428,16 +418,5 @@ public final class ParallelCompress {
         }
         Machine.warnIfBusy(out);
         return r.identicalOutput() && r.roundTrip() && r.parallel().inOrder() ? 0 : 1;
-    }
-
-    /** Usage text. */
-    public static String usage() {
-        return String.join("\n",
-                "compress [--input FILE | --size BYTES] [--output FILE] [--memory BYTES] [--chunk BYTES] [--workers N]",
-                "         [--level 0..9] [--no-progress]",
-                "  Parallel file compression with n-buffered I/O (nbuf): a chunk source reading into a fixed pool",
-                "  of buffers, an ordered farm deflating chunks, a writer emitting frames in input order. Checks the",
-                "  output against a sequential loop (byte for byte) and by decompressing it.",
-                "  Sizes take k/m/g. Defaults: a generated 64m log, --chunk 1m --memory 16m --level 6");
     }
 }

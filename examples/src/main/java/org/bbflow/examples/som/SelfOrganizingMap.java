@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.core.Channel;
@@ -17,7 +16,6 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
-import org.bbflow.examples.Args;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
@@ -70,26 +68,19 @@ public final class SelfOrganizingMap {
      */
     public record Options(int rows, int cols, int dims, int samples, int radius, double alpha, int workers, long seed,
                           boolean progress) {
-        /** Option names understood by {@link #from(Args)}. */
-        public static final Set<String> NAMES = Set.of("rows", "cols", "dims", "samples", "radius", "alpha",
-                "workers", "seed", "no-progress");
-
         /** Defaults: a 1024 x 1024 RGB map (24 MiB, as in the thesis), 1,000 samples. */
         public static Options defaults() {
             return new Options(1024, 1024, 3, 1_000, 8, 0.5, Math.max(2, Runtime.getRuntime().availableProcessors()),
                     42, true);
         }
 
-        /** Reads the options over the defaults. */
-        public static Options from(Args a) {
-            Options d = defaults();
-            return new Options(a.intOption("rows", d.rows), a.intOption("cols", d.cols), a.intOption("dims", d.dims),
-                    a.intOption("samples", d.samples), a.intOption("radius", d.radius),
-                    a.doubleOption("alpha", d.alpha), a.intOption("workers", d.workers), a.longOption("seed", d.seed),
-                    !a.flag("no-progress")).validated();
-        }
-
-        Options validated() {
+        /**
+         * Checks the options.
+         *
+         * @return these options
+         * @throws IllegalArgumentException if a value is below 1 or a strip is thinner than the radius
+         */
+        public Options validated() {
             if (rows < 1 || cols < 1 || dims < 1 || samples < 1 || radius < 1 || workers < 1) {
                 throw new IllegalArgumentException("--rows --cols --dims --samples --radius --workers must be >= 1");
             }
@@ -398,10 +389,14 @@ public final class SelfOrganizingMap {
         return new Result(seq, par);
     }
 
-    /** The {@code som} subcommand. */
-    public static int main(Args a, Output out) {
-        a.rejectUnknown("som", Options.NAMES);
-        Options o = Options.from(a);
+    /**
+     * The {@code som} subcommand: trains sequentially and in parallel and prints the comparison.
+     *
+     * @param o the options
+     * @param out where to print
+     * @return 0 if every parallel map equals the sequential one, else 1
+     */
+    public static int main(Options o, Output out) {
         out.println(String.format(Locale.ROOT, "Self-organizing map %d x %d, %d weights per neuron, %,d samples,"
                 + " radius %d, seed %d", o.rows, o.cols, o.dims, o.samples, o.radius, o.seed));
         Result r = run(o, out);
@@ -431,17 +426,5 @@ public final class SelfOrganizingMap {
             return 1;
         }
         return 0;
-    }
-
-    /** Usage text. */
-    public static String usage() {
-        return String.join("\n",
-                "som [--rows R] [--cols C] [--dims D] [--samples N] [--radius R] [--alpha A] [--workers W] [--seed S]",
-                "    [--no-progress]",
-                "  Self-organizing map (thesis chapter 6): the map split in strips over a farm's workers, neighbour",
-                "  channels between adjacent strips, search and learn phases driven by the emitter and acknowledged",
-                "  through the collector's feedback channel. Trains sequentially and with 1..W workers, prints the",
-                "  speedup and checks that every run produced the same map for the same seed.",
-                "  Defaults: --rows 1024 --cols 1024 --dims 3 --samples 1000 --radius 8 --alpha 0.5 --workers max(2,cores)");
     }
 }

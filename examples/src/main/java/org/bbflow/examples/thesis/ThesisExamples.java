@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.Set;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Channel;
@@ -20,7 +19,6 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.Source;
-import org.bbflow.examples.Args;
 import org.bbflow.examples.Output;
 
 /**
@@ -363,11 +361,15 @@ public final class ThesisExamples {
 
     // ---- command line -------------------------------------------------------------------------
 
-    /** The {@code thesis} subcommand. */
-    public static int main(Args a, Output out) {
-        a.rejectUnknown("thesis", Set.of("items"));
-        String name = a.positional(0, "list");
-        int items = a.intOption("items", 12);
+    /**
+     * The {@code thesis} subcommand: lists the examples or runs one or all of them.
+     *
+     * @param name an example's name, {@code all} or {@code list}
+     * @param items numbers each example streams
+     * @param out where to print
+     * @return 0
+     */
+    public static int main(String name, int items, Output out) {
         if (name.equals("list")) {
             out.println("thesis examples: " + String.join(", ", names()));
             return 0;
@@ -378,23 +380,5 @@ public final class ThesisExamples {
             run(example, items, out);
         }
         return 0;
-    }
-
-    /** Usage text. */
-    public static String usage() {
-        return String.join("\n",
-                "thesis <name|all|list> [--items N]",
-                "  The thesis manual's examples (Appendix A), each a small flow printing what its nodes see:",
-                "    two-stage       source and sink in a pipeline (Code 17)",
-                "    manual-channel  the same two stages as two flows joined by a hand-made Channel (Code 16)",
-                "    farm-pipeline   source -> farm of 3 doubling workers -> sink (Code 20)",
-                "    custom-farm     farm with a generating emitter and a reporting collector (Code 21)",
-                "    empty-farm      empty farm given its workers, emitter picks workers itself (Code 22)",
-                "    three-stage     a two-stage pipeline extended with a third stage (Code 23)",
-                "    combine2        workers of two fused nodes, custom emitter/collector, last stage (Code 26)",
-                "    all-to-all      3 left to 2 right members routed by key, no central node (Code 24)",
-                "    combine-farms   two farms combined with R and G nodes (Code 25)",
-                "    ordered-labels  unordered farm, then a node restoring order from labels (Code 28)",
-                "  --items N   numbers streamed (default 12)");
     }
 }

@@ -1,0 +1,54 @@
+package org.bbflow.examples;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.bbflow.examples.testbench.TestBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code testbench}: the automotive test bench's data flow. */
+@Command(name = "testbench", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Sensors at fixed rates -> processing -> file recorder and monitor, no loss.",
+            "N sensor sources at fixed rates -> one processing node (N inputs) -> broadcast to a batched file"
+                + " recorder and a monitor. Checks no loss and per-sensor order (also in the file read back) and"
+                + " prints throughput and latency percentiles, measured from the time each sample was due."})
+final class TestBenchCommand extends Subcommand {
+    private static final TestBench.Options D = TestBench.Options.defaults();
+
+    @Option(names = "--sensors", paramLabel = "N", description = "sensor sources (default ${DEFAULT-VALUE})")
+    int sensors = D.sensors();
+
+    @Option(names = "--rate", paramLabel = "SAMPLES_PER_S", description = "samples/s of each sensor (default ${DEFAULT-VALUE})")
+    long rate = D.rate();
+
+    @Option(names = "--seconds", paramLabel = "S", description = "run time at the rate (default ${DEFAULT-VALUE})")
+    double seconds = (double) D.samplesPerSensor() / D.rate();
+
+    @Option(names = "--samples", paramLabel = "PER_SENSOR", description = "samples per sensor (instead of --seconds)")
+    Long samples;
+
+    @Option(names = "--batch", paramLabel = "N", description = "samples per file write (default ${DEFAULT-VALUE})")
+    int batch = D.batch();
+
+    @Option(names = "--output", paramLabel = "FILE", description = "keep the recording here (default: a temporary file)")
+    Path output;
+
+    @Option(names = "--no-progress", description = "no progress lines")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException {
+        atLeast("--sensors", sensors, 1);
+        atLeast("--rate", rate, 1);
+        atLeast("--batch", batch, 1);
+        long perSensor;
+        if (samples != null) {
+            atLeast("--samples", samples, 1);
+            perSensor = samples;
+        } else {
+            atLeast("--seconds", seconds, 1e-9);
+            perSensor = Math.max(1, Math.round(rate * seconds));
+        }
+        return TestBench.main(new TestBench.Options(sensors, rate, perSensor, batch, output, !noProgress), out);
+    }
+}
