@@ -171,6 +171,31 @@ class ReadmeSnippetsTest {
         throw new IllegalStateException("no README.md above " + dir);
     }
 
+    /** The list between {@code <!-- toc -->} and {@code <!-- /toc -->} links every second-level heading, in order. */
+    @Test
+    void tableOfContentsListsEveryHeading() throws IOException {
+        List<String> readme = Files.readAllLines(projectRoot().resolve("README.md"), StandardCharsets.UTF_8);
+        int from = readme.indexOf("<!-- toc -->");
+        int to = readme.indexOf("<!-- /toc -->");
+        assertTrue(from >= 0 && to > from, "README has no <!-- toc --> ... <!-- /toc --> list");
+        List<String> expected = new ArrayList<>();
+        boolean inFence = false;
+        for (String line : readme) {
+            if (line.startsWith("```")) {
+                inFence = !inFence;
+            } else if (!inFence && line.startsWith("## ")) {
+                String title = line.substring(3).strip();
+                expected.add("- [" + title + "](#" + githubAnchor(title) + ")");
+            }
+        }
+        assertEquals(expected, readme.subList(from + 1, to), "regenerate the README's table of contents");
+    }
+
+    /** GitHub's heading anchor: lower case, punctuation other than '-' and '_' dropped, spaces to '-'. */
+    static String githubAnchor(String title) {
+        return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+    }
+
     @Test
     void aBlockChangedOnOneSideIsReported() {
         List<String> region = List.of("        int x = 1;   // one", "", "        run(x);");
