@@ -104,12 +104,21 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Starts configuring an index of {@code dims} dimensions (1 to {@value #MAX_DIMS}). */
+    /**
+     * Starts configuring an index of {@code dims} dimensions (1 to {@value #MAX_DIMS}).
+     *
+     * @param dims the number of dimensions
+     * @return a builder
+     */
     public static Builder builder(int dims) {
         return new Builder(dims);
     }
 
-    /** Number of dimensions of every point. */
+    /**
+     * Number of dimensions of every point.
+     *
+     * @return the number of dimensions
+     */
     public int dims() {
         return dims;
     }
@@ -122,6 +131,8 @@ public final class BkdTree implements AutoCloseable {
      * scheduler thread publishes the buffer shortly after). Several points may share coordinates
      * and even ids. Allocates nothing per point.
      *
+     * @param point the coordinates, one per dimension
+     * @param id the point's id
      * @throws IllegalArgumentException on a wrong dimension count or NaN coordinate
      * @throws IllegalStateException after {@link #close()}
      */
@@ -220,6 +231,8 @@ public final class BkdTree implements AutoCloseable {
      * this call (also points still in some thread's unpublished buffer). A later insert of the same
      * point and id is not affected. Visible to queries as soon as this method returns.
      *
+     * @param point the coordinates, one per dimension
+     * @param id the point's id
      * @throws IllegalArgumentException on a wrong dimension count or NaN coordinate
      * @throws IllegalStateException after {@link #close()}
      */
@@ -232,12 +245,23 @@ public final class BkdTree implements AutoCloseable {
 
     // ---------------------------------------------------------------- reads
 
-    /** Number of live points inside {@code box} (inclusive bounds). */
+    /**
+     * Number of live points inside {@code box} (inclusive bounds).
+     *
+     * @param box the query box
+     * @return the number of live points in it
+     */
     public long count(Box box) {
         return readLocal(box, null);
     }
 
-    /** Calls {@code visitor} for every live point in {@code box}; returns the number of points visited. */
+    /**
+     * Calls {@code visitor} for every live point in {@code box}; returns the number of points visited.
+     *
+     * @param box the query box
+     * @param visitor called once per point
+     * @return the number of points visited
+     */
     public long query(Box box, PointVisitor visitor) {
         if (visitor == null) {
             throw new IllegalArgumentException("visitor must not be null");
@@ -245,7 +269,13 @@ public final class BkdTree implements AutoCloseable {
         return readLocal(box, visitor);
     }
 
-    /** Whether a live point with this id is stored at exactly {@code point}. */
+    /**
+     * Whether a live point with this id is stored at exactly {@code point}.
+     *
+     * @param point the coordinates, one per dimension
+     * @param id the point's id
+     * @return whether such a live point exists
+     */
     public boolean contains(double[] point, long id) {
         checkOpen();
         ReaderSlot slot = localSlot.get();
@@ -386,6 +416,7 @@ public final class BkdTree implements AutoCloseable {
      * with enough trees for another merge. Does not flush any buffer.
      *
      * @throws IllegalStateException if a background merge failed (its exception is the cause)
+     * @throws InterruptedException if the thread was interrupted while waiting
      */
     public void awaitMerges() throws InterruptedException {
         checkOpen();
@@ -428,7 +459,11 @@ public final class BkdTree implements AutoCloseable {
         merger.run(claimed.toArray(new KdTree[0]), true);
     }
 
-    /** Current statistics. */
+    /**
+     * Current statistics.
+     *
+     * @return a snapshot of the statistics
+     */
     public BkdStats stats() {
         Forest f = forest.get();
         int maxLevel = -1;
@@ -531,7 +566,11 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()} was called. */
+    /**
+     * Whether {@link #close()} was called.
+     *
+     * @return whether the index is closed
+     */
     public boolean isClosed() {
         return closed;
     }
@@ -750,7 +789,12 @@ public final class BkdTree implements AutoCloseable {
             this.dims = dims;
         }
 
-        /** Maximum points per leaf (2 to 65,536). */
+        /**
+         * Maximum points per leaf (2 to 65,536).
+         *
+         * @param n points per leaf
+         * @return this builder
+         */
         public Builder leafSize(int n) {
             if (n < 2 || n > 65_536) {
                 throw new IllegalArgumentException("leafSize must be 2..65536, got " + n);
@@ -759,7 +803,12 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
-        /** Points buffered per writer before a tree is built (1 to 2^26 / dims). */
+        /**
+         * Points buffered per writer before a tree is built (1 to 2^26 / dims).
+         *
+         * @param n points per buffer
+         * @return this builder
+         */
         public Builder bufferSize(int n) {
             if (n < 1 || n > (1 << 26) / dims) {
                 throw new IllegalArgumentException("bufferSize must be 1.." + ((1 << 26) / dims) + ", got " + n);
@@ -780,7 +829,12 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
-        /** Number of background bulk-loaders (at least 1). */
+        /**
+         * Number of background bulk-loaders (at least 1).
+         *
+         * @param n the number of merge workers
+         * @return this builder
+         */
         public Builder mergeWorkers(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("mergeWorkers must be at least 1, got " + n);
@@ -789,7 +843,12 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
-        /** Merge tickets that may wait before inserters are slowed down (at least 1). */
+        /**
+         * Merge tickets that may wait before inserters are slowed down (at least 1).
+         *
+         * @param n the backlog of merge tickets
+         * @return this builder
+         */
         public Builder mergeBacklog(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("mergeBacklog must be at least 1, got " + n);
@@ -798,19 +857,34 @@ public final class BkdTree implements AutoCloseable {
             return this;
         }
 
-        /** Whether trees are merged in the background (off: every published buffer stays a tree). */
+        /**
+         * Whether trees are merged in the background (off: every published buffer stays a tree).
+         *
+         * @param on whether background merging is on
+         * @return this builder
+         */
         public Builder merging(boolean on) {
             merging = on;
             return this;
         }
 
-        /** Debug mode: reclaimed arrays are filled with a sentinel and readers check for it. */
+        /**
+         * Debug mode: reclaimed arrays are filled with a sentinel and readers check for it.
+         *
+         * @param on whether the debug mode is on
+         * @return this builder
+         */
         public Builder poisonReclaimed(boolean on) {
             poisonReclaimed = on;
             return this;
         }
 
-        /** Expected number of live tombstones (sizes the Bloom filter; it is rebuilt after purges). */
+        /**
+         * Expected number of live tombstones (sizes the Bloom filter; it is rebuilt after purges).
+         *
+         * @param n the expected number of tombstones
+         * @return this builder
+         */
         public Builder expectedTombstones(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("expectedTombstones must be at least 1, got " + n);

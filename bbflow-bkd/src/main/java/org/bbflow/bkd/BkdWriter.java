@@ -18,6 +18,8 @@ public final class BkdWriter implements AutoCloseable {
     /**
      * Buffers one point; it becomes visible when the buffer fills or on {@link #flush()}.
      *
+     * @param point the coordinates, one per dimension
+     * @param id the point's id
      * @throws IllegalArgumentException on a wrong dimension count or a NaN coordinate
      * @throws IllegalStateException if this writer or the index is closed
      */
@@ -28,7 +30,11 @@ public final class BkdWriter implements AutoCloseable {
         buffer.insert(point, id);
     }
 
-    /** Number of points buffered and not yet visible. */
+    /**
+     * Number of points buffered and not yet visible.
+     *
+     * @return the number of buffered points
+     */
     public int buffered() {
         return buffer.size();
     }

@@ -37,6 +37,9 @@ public final class Box {
     /**
      * Creates a box from its lower and upper corner (both inclusive).
      *
+     * @param min the lower corner
+     * @param max the upper corner
+     * @return the box
      * @throws IllegalArgumentException on null, mismatched or empty corners, NaN or an inverted bound
      */
     public static Box of(double[] min, double[] max) {
@@ -54,12 +57,22 @@ public final class Box {
         return new Box(min, max);
     }
 
-    /** A box containing exactly one point. */
+    /**
+     * A box containing exactly one point.
+     *
+     * @param point the point
+     * @return the box
+     */
     public static Box point(double[] point) {
         return of(point, point);
     }
 
-    /** A box covering every non-NaN point of {@code dims} dimensions. */
+    /**
+     * A box covering every non-NaN point of {@code dims} dimensions.
+     *
+     * @param dims the number of dimensions
+     * @return the box
+     */
     public static Box all(int dims) {
         double[] lo = new double[dims];
         double[] hi = new double[dims];
@@ -68,22 +81,41 @@ public final class Box {
         return of(lo, hi);
     }
 
-    /** Number of dimensions. */
+    /**
+     * Number of dimensions.
+     *
+     * @return the number of dimensions
+     */
     public int dims() {
         return min.length;
     }
 
-    /** Inclusive lower bound in dimension {@code d}. */
+    /**
+     * Inclusive lower bound in dimension {@code d}.
+     *
+     * @param d the dimension, from 0
+     * @return the lower bound
+     */
     public double min(int d) {
         return minD[d];
     }
 
-    /** Inclusive upper bound in dimension {@code d}. */
+    /**
+     * Inclusive upper bound in dimension {@code d}.
+     *
+     * @param d the dimension, from 0
+     * @return the upper bound
+     */
     public double max(int d) {
         return maxD[d];
     }
 
-    /** Whether {@code point} lies in this box (with the box's comparison semantics). */
+    /**
+     * Whether {@code point} lies in this box (with the box's comparison semantics).
+     *
+     * @param point the coordinates, one per dimension
+     * @return whether the point lies in the box
+     */
     public boolean contains(double[] point) {
         if (point.length != min.length) {
             throw new IllegalArgumentException("point has " + point.length

@@ -8,6 +8,11 @@ package org.bbflow.bkd;
  */
 @FunctionalInterface
 public interface PointVisitor {
-    /** Called once per matching point with its id and coordinates. */
+    /**
+     * Called once per matching point with its id and coordinates.
+     *
+     * @param id the point's id
+     * @param point its coordinates (valid only during the call)
+     */
     void visit(long id, double[] point);
 }

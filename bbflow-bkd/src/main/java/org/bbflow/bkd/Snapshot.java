@@ -28,13 +28,24 @@ public final class Snapshot implements AutoCloseable {
         owner.checkOpen();
     }
 
-    /** Number of live points in {@code box} as of this snapshot. */
+    /**
+     * Number of live points in {@code box} as of this snapshot.
+     *
+     * @param box the query box
+     * @return the number of live points in it
+     */
     public long count(Box box) {
         checkOpen();
         return owner.run(forest, box, null, limit);
     }
 
-    /** Visits the live points in {@code box} as of this snapshot; returns their number. */
+    /**
+     * Visits the live points in {@code box} as of this snapshot; returns their number.
+     *
+     * @param box the query box
+     * @param visitor called once per point
+     * @return the number of points visited
+     */
     public long query(Box box, PointVisitor visitor) {
         checkOpen();
         if (visitor == null) {
@@ -43,13 +54,23 @@ public final class Snapshot implements AutoCloseable {
         return owner.run(forest, box, visitor, limit);
     }
 
-    /** Whether the point with this id was live at {@code point} as of this snapshot. */
+    /**
+     * Whether the point with this id was live at {@code point} as of this snapshot.
+     *
+     * @param point the coordinates, one per dimension
+     * @param id the point's id
+     * @return whether such a live point existed
+     */
     public boolean contains(double[] point, long id) {
         checkOpen();
         return owner.lookup(forest, point, id, limit);
     }
 
-    /** Forest version this snapshot reads (grows by one per published change). */
+    /**
+     * Forest version this snapshot reads (grows by one per published change).
+     *
+     * @return the forest version
+     */
     public long version() {
         return forest.version;
     }

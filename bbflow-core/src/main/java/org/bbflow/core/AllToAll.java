@@ -30,7 +30,15 @@ public final class AllToAll<I, O> extends Composite<I, O> {
         this.right = new ArrayList<>(right);
     }
 
-    /** An all-to-all of the given members. */
+    /**
+     * An all-to-all of the given members.
+     *
+     * @param <I> input item type of the left members
+     * @param <O> output item type of the right members
+     * @param left the left members
+     * @param right the right members
+     * @return the all-to-all
+     */
     public static <I, O> AllToAll<I, O> of(List<? extends Block<?, ?>> left, List<? extends Block<?, ?>> right) {
         Objects.requireNonNull(left, "left");
         Objects.requireNonNull(right, "right");
@@ -47,7 +55,17 @@ public final class AllToAll<I, O> extends Composite<I, O> {
         return new AllToAll<>(left, right);
     }
 
-    /** An all-to-all of {@code nLeft} members from one factory and {@code nRight} from another. */
+    /**
+     * An all-to-all of {@code nLeft} members from one factory and {@code nRight} from another.
+     *
+     * @param <I> input item type of the left members
+     * @param <O> output item type of the right members
+     * @param nLeft how many left members
+     * @param left makes each left member (called {@code nLeft} times)
+     * @param nRight how many right members
+     * @param right makes each right member (called {@code nRight} times)
+     * @return the all-to-all
+     */
     public static <I, O> AllToAll<I, O> of(int nLeft, Supplier<? extends Block<? super I, ?>> left,
                                            int nRight, Supplier<? extends Block<?, ? extends O>> right) {
         if (nLeft < 1 || nRight < 1) {
@@ -65,32 +83,55 @@ public final class AllToAll<I, O> extends Composite<I, O> {
         return new AllToAll<>(l, r);
     }
 
-    /** How left members' {@code send} picks a right member. */
+    /**
+     * How left members' {@code send} picks a right member.
+     *
+     * @param policy the dispatch policy
+     * @return this all-to-all
+     */
     public AllToAll<I, O> dispatch(Dispatch policy) {
         checkModifiable();
         this.dispatch = Objects.requireNonNull(policy, "policy");
         return this;
     }
 
-    /** The channels from left to right (the flow's default otherwise). */
+    /**
+     * The channels from left to right (the flow's default otherwise).
+     *
+     * @param channels the channels' settings
+     * @return this all-to-all
+     */
     public AllToAll<I, O> channels(ChannelSpec channels) {
         checkModifiable();
         this.spec = Objects.requireNonNull(channels, "channels");
         return this;
     }
 
-    /** Sets the name used in paths and thread names (default {@code a2a}). */
+    /**
+     * Sets the name used in paths and thread names (default {@code a2a}).
+     *
+     * @param name the new name
+     * @return this all-to-all
+     */
     public AllToAll<I, O> named(String name) {
         rename(name);
         return this;
     }
 
-    /** The left members. */
+    /**
+     * The left members.
+     *
+     * @return the left members (unmodifiable)
+     */
     public List<Block<?, ?>> left() {
         return Collections.unmodifiableList(left);
     }
 
-    /** The right members. */
+    /**
+     * The right members.
+     *
+     * @return the right members (unmodifiable)
+     */
     public List<Block<?, ?>> right() {
         return Collections.unmodifiableList(right);
     }

@@ -24,7 +24,12 @@ public sealed interface Block<I, O> permits Node, Composite {
         return Flow.start(this).join();
     }
 
-    /** Runs this block with the given options; see {@link #run()}. */
+    /**
+     * Runs this block with the given options; see {@link #run()}.
+     *
+     * @param options the flow's options
+     * @return the statistics of the run
+     */
     default RunStats run(FlowOptions options) {
         return Flow.start(this, options).join();
     }

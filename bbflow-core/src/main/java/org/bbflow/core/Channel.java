@@ -82,22 +82,44 @@ public final class Channel<T> {
         }
     }
 
-    /** A bounded single-producer single-consumer channel; capacity is rounded up to a power of two. */
+    /**
+     * A bounded single-producer single-consumer channel; capacity is rounded up to a power of two.
+     *
+     * @param <T> item type
+     * @param capacity the least capacity, at least 2
+     * @return the channel
+     */
     public static <T> Channel<T> spsc(int capacity) {
         return new Channel<>(Kind.SPSC, checkCapacity(capacity));
     }
 
-    /** A bounded SPSC channel of {@link #DEFAULT_CAPACITY}. */
+    /**
+     * A bounded SPSC channel of {@link #DEFAULT_CAPACITY}.
+     *
+     * @param <T> item type
+     * @return the channel
+     */
     public static <T> Channel<T> spsc() {
         return spsc(DEFAULT_CAPACITY);
     }
 
-    /** An unbounded single-producer single-consumer channel: offers never fail, memory is the limit. */
+    /**
+     * An unbounded single-producer single-consumer channel: offers never fail, memory is the limit.
+     *
+     * @param <T> item type
+     * @return the channel
+     */
     public static <T> Channel<T> spscUnbounded() {
         return new Channel<>(Kind.SPSC_UNBOUNDED, 0);
     }
 
-    /** A bounded many-producer single-consumer channel; capacity is rounded up to a power of two. */
+    /**
+     * A bounded many-producer single-consumer channel; capacity is rounded up to a power of two.
+     *
+     * @param <T> item type
+     * @param capacity the least capacity, at least 2
+     * @return the channel
+     */
     public static <T> Channel<T> mpsc(int capacity) {
         return new Channel<>(Kind.MPSC, checkCapacity(capacity));
     }
@@ -120,6 +142,7 @@ public final class Channel<T> {
     /**
      * Sets the strategy {@link #put} and {@link #take} wait with. Call before the channel is used.
      *
+     * @param strategy how a producer waits for room and a consumer for items
      * @return this channel
      */
     public Channel<T> waitStrategy(WaitStrategy strategy) {
@@ -137,6 +160,7 @@ public final class Channel<T> {
     /**
      * Adds an item if there is room.
      *
+     * @param item the item, not null
      * @return false if the channel is full
      * @throws IllegalArgumentException if item is null
      * @throws IllegalStateException if the channel was closed
@@ -155,7 +179,11 @@ public final class Channel<T> {
         return true;
     }
 
-    /** Adds an item, waiting with the wait strategy while the channel is full. */
+    /**
+     * Adds an item, waiting with the wait strategy while the channel is full.
+     *
+     * @param item the item, not null
+     */
     public void put(T item) {
         if (offer(item)) {
             return;
@@ -172,7 +200,11 @@ public final class Channel<T> {
         }
     }
 
-    /** Removes the head item, or returns null if the channel is empty (or at EOS). */
+    /**
+     * Removes the head item, or returns null if the channel is empty (or at EOS).
+     *
+     * @return the head item, or null
+     */
     @SuppressWarnings("unchecked")
     public T poll() {
         Object x = pollRaw();
@@ -223,22 +255,38 @@ public final class Channel<T> {
         }
     }
 
-    /** True once {@link #close()} was called (items may remain to be read). */
+    /**
+     * True once {@link #close()} was called (items may remain to be read).
+     *
+     * @return whether the channel was closed
+     */
     public boolean isClosed() {
         return closed;
     }
 
-    /** True when the channel is closed and every item has been read. */
+    /**
+     * True when the channel is closed and every item has been read.
+     *
+     * @return whether the channel reached its end of stream
+     */
     public boolean isEos() {
         return closed && queue.isEmpty();
     }
 
-    /** The number of items in the channel (approximate while threads use it). */
+    /**
+     * The number of items in the channel (approximate while threads use it).
+     *
+     * @return the number of items
+     */
     public int size() {
         return queue.size();
     }
 
-    /** The capacity, or {@link Integer#MAX_VALUE} for an unbounded channel. */
+    /**
+     * The capacity, or {@link Integer#MAX_VALUE} for an unbounded channel.
+     *
+     * @return the capacity
+     */
     public int capacity() {
         return capacity;
     }

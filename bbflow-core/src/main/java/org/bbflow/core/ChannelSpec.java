@@ -23,12 +23,21 @@ public final class ChannelSpec {
         this.waitStrategy = waitStrategy;
     }
 
-    /** Bounded SPSC channels of {@link Channel#DEFAULT_CAPACITY}, the flow's wait strategy. */
+    /**
+     * Bounded SPSC channels of {@link Channel#DEFAULT_CAPACITY}, the flow's wait strategy.
+     *
+     * @return the default specification
+     */
     public static ChannelSpec defaults() {
         return DEFAULT;
     }
 
-    /** Bounded SPSC channels of the given capacity (at least 2, rounded up to a power of two). */
+    /**
+     * Bounded SPSC channels of the given capacity (at least 2, rounded up to a power of two).
+     *
+     * @param capacity the least capacity of each channel
+     * @return the specification
+     */
     public static ChannelSpec bounded(int capacity) {
         if (capacity < 2) {
             throw new IllegalArgumentException("channel capacity must be >= 2, got " + capacity);
@@ -36,7 +45,11 @@ public final class ChannelSpec {
         return new ChannelSpec(Channel.Kind.SPSC, capacity, null);
     }
 
-    /** Unbounded SPSC channels: producers never wait, memory is the limit. */
+    /**
+     * Unbounded SPSC channels: producers never wait, memory is the limit.
+     *
+     * @return the specification
+     */
     public static ChannelSpec unbounded() {
         return new ChannelSpec(Channel.Kind.SPSC_UNBOUNDED, Integer.MAX_VALUE, null);
     }
@@ -46,6 +59,9 @@ public final class ChannelSpec {
      * channel each. Items arrive first-come; the receiving node's {@link NodeContext#inputIndex()}
      * is then -1, and collector policies that read inputs in turn (round-robin, gather, ordered)
      * refuse it.
+     *
+     * @param capacity the least capacity of the shared channel, at least 2
+     * @return the specification
      */
     public static ChannelSpec mpsc(int capacity) {
         if (capacity < 2) {
@@ -54,7 +70,12 @@ public final class ChannelSpec {
         return new ChannelSpec(Channel.Kind.MPSC, capacity, null);
     }
 
-    /** A copy whose channels wait with the given strategy (both the producer and consumer side). */
+    /**
+     * A copy whose channels wait with the given strategy (both the producer and consumer side).
+     *
+     * @param strategy the wait strategy
+     * @return the new specification
+     */
     public ChannelSpec waitStrategy(WaitStrategy strategy) {
         return new ChannelSpec(kind, capacity, Objects.requireNonNull(strategy, "strategy"));
     }

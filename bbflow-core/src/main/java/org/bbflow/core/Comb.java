@@ -36,6 +36,11 @@ public class Comb<I, O> implements Node<I, O> {
     /**
      * Fuses two nodes on one thread.
      *
+     * @param <I> input item type of {@code first}
+     * @param <M> the type passed from {@code first} to {@code second}
+     * @param <O> output item type of {@code second}
+     * @param first the node that runs first
+     * @param second the node that receives its output
      * @return a {@link Source} if {@code first} is one, otherwise a node
      */
     @SuppressWarnings("unchecked")
@@ -46,12 +51,20 @@ public class Comb<I, O> implements Node<I, O> {
         return new Comb<>(first, second);
     }
 
-    /** The node that runs first. */
+    /**
+     * The node that runs first.
+     *
+     * @return the first node
+     */
     public Node<I, ?> first() {
         return first;
     }
 
-    /** The node that runs second. */
+    /**
+     * The node that runs second.
+     *
+     * @return the second node
+     */
     public Node<?, O> second() {
         return second;
     }

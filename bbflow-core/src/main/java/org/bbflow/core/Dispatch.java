@@ -24,17 +24,29 @@ public final class Dispatch {
         this.key = key;
     }
 
-    /** One item per output in turn (the default). */
+    /**
+     * One item per output in turn (the default).
+     *
+     * @return the policy
+     */
     public static Dispatch roundRobin() {
         return ROUND_ROBIN;
     }
 
-    /** To the least-loaded output: the first empty channel from the last choice on, else the shortest. */
+    /**
+     * To the least-loaded output: the first empty channel from the last choice on, else the shortest.
+     *
+     * @return the policy
+     */
     public static Dispatch onDemand() {
         return ON_DEMAND;
     }
 
-    /** The same item (the same reference) to every output. */
+    /**
+     * The same item (the same reference) to every output.
+     *
+     * @return the policy
+     */
     public static Dispatch broadcast() {
         return BROADCAST;
     }
@@ -43,12 +55,20 @@ public final class Dispatch {
      * Splits each item, a {@code Collection} or an object array, into one {@code List} chunk per
      * output, in order; the first {@code size % n} chunks get one element more. Outputs beyond the
      * size get an empty list.
+     *
+     * @return the policy
      */
     public static Dispatch scatter() {
         return SCATTER;
     }
 
-    /** Items with equal keys ({@code equals}/{@code hashCode}) always go to the same output. */
+    /**
+     * Items with equal keys ({@code equals}/{@code hashCode}) always go to the same output.
+     *
+     * @param <T> item type
+     * @param key the key of an item; equal keys go to the same output
+     * @return the policy
+     */
     @SuppressWarnings("unchecked")
     public static <T> Dispatch byKey(Function<? super T, ?> key) {
         Objects.requireNonNull(key, "key");

@@ -55,6 +55,11 @@ public final class Farm<I, O> extends Composite<I, O> {
     /**
      * A farm of {@code workers} workers, each made by the factory.
      *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @param workers how many workers
+     * @param worker makes each worker (called {@code workers} times, so every worker is a new block)
+     * @return the farm
      * @throws IllegalArgumentException if workers &lt; 1
      */
     public static <I, O> Farm<I, O> of(int workers, Supplier<? extends Block<? super I, ? extends O>> worker) {
@@ -69,7 +74,14 @@ public final class Farm<I, O> extends Composite<I, O> {
         return f;
     }
 
-    /** A farm of the given workers. */
+    /**
+     * A farm of the given workers.
+     *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @param workers the workers, each a distinct block
+     * @return the farm
+     */
     public static <I, O> Farm<I, O> of(List<? extends Block<?, ?>> workers) {
         Objects.requireNonNull(workers, "workers");
         if (workers.isEmpty()) {
@@ -80,12 +92,23 @@ public final class Farm<I, O> extends Composite<I, O> {
         return f;
     }
 
-    /** A farm with no worker yet (the thesis's empty farm): add them with {@link #addWorker}. */
+    /**
+     * A farm with no worker yet (the thesis's empty farm): add them with {@link #addWorker}.
+     *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @return the empty farm
+     */
     public static <I, O> Farm<I, O> empty() {
         return new Farm<>();
     }
 
-    /** Adds a worker. */
+    /**
+     * Adds a worker.
+     *
+     * @param worker the worker to add
+     * @return this farm
+     */
     public Farm<I, O> addWorker(Block<?, ?> worker) {
         Objects.requireNonNull(worker, "worker");
         checkModifiable();
@@ -96,21 +119,35 @@ public final class Farm<I, O> extends Composite<I, O> {
         return this;
     }
 
-    /** The emitter's dispatch policy (round-robin by default). */
+    /**
+     * The emitter's dispatch policy (round-robin by default).
+     *
+     * @param policy the dispatch policy
+     * @return this farm
+     */
     public Farm<I, O> dispatch(Dispatch policy) {
         checkModifiable();
         this.dispatch = Objects.requireNonNull(policy, "policy");
         return this;
     }
 
-    /** The collector's policy ({@link Collect#FIRST_COME} by default); {@link Collect#NONE} removes it. */
+    /**
+     * The collector's policy ({@link Collect#FIRST_COME} by default); {@link Collect#NONE} removes it.
+     *
+     * @param policy the collection policy
+     * @return this farm
+     */
     public Farm<I, O> collect(Collect policy) {
         checkModifiable();
         this.collect = Objects.requireNonNull(policy, "policy");
         return this;
     }
 
-    /** Results leave in input order: {@code collect(Collect.ORDERED)} with round-robin dispatch. */
+    /**
+     * Results leave in input order: {@code collect(Collect.ORDERED)} with round-robin dispatch.
+     *
+     * @return this farm
+     */
     public Farm<I, O> ordered() {
         return collect(Collect.ORDERED);
     }
@@ -118,6 +155,9 @@ public final class Farm<I, O> extends Composite<I, O> {
     /**
      * Replaces the default emitter. Its outputs are the workers' input ports, in worker order;
      * {@link Outbox#send} follows the dispatch policy.
+     *
+     * @param node the emitter node
+     * @return this farm
      */
     public Farm<I, O> emitter(Node<?, ?> node) {
         checkModifiable();
@@ -126,7 +166,11 @@ public final class Farm<I, O> extends Composite<I, O> {
         return this;
     }
 
-    /** Removes the emitter: the workers' input ports become the farm's. */
+    /**
+     * Removes the emitter: the workers' input ports become the farm's.
+     *
+     * @return this farm
+     */
     public Farm<I, O> withoutEmitter() {
         checkModifiable();
         this.emitter = null;
@@ -138,6 +182,10 @@ public final class Farm<I, O> extends Composite<I, O> {
      * Replaces the default collector. Its inputs are the workers' output ports, in worker order
      * ({@link NodeContext#inputIndex()} tells which worker); with {@link Collect#GATHER} it receives
      * a {@code List} per round.
+     *
+     * @param <R> output item type of the collector
+     * @param node the collector node
+     * @return this farm, typed with the collector's output
      */
     @SuppressWarnings("unchecked")
     public <R> Farm<I, R> collector(Node<?, R> node) {
@@ -149,7 +197,11 @@ public final class Farm<I, O> extends Composite<I, O> {
         return (Farm<I, R>) this;
     }
 
-    /** Removes the collector: the workers' output ports become the farm's. */
+    /**
+     * Removes the collector: the workers' output ports become the farm's.
+     *
+     * @return this farm
+     */
     public Farm<I, O> withoutCollector() {
         checkModifiable();
         this.collector = null;
@@ -157,39 +209,65 @@ public final class Farm<I, O> extends Composite<I, O> {
         return this;
     }
 
-    /** Workers' {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward. */
+    /**
+     * Workers' {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward.
+     *
+     * @return this farm
+     */
     public Farm<I, O> feedback() {
         checkModifiable();
         this.feedback = Feedback.WORKERS;
         return this;
     }
 
-    /** The collector's {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward. */
+    /**
+     * The collector's {@code send} goes back to the emitter; {@code sendTo(1, x)} goes forward.
+     *
+     * @return this farm
+     */
     public Farm<I, O> feedbackFromCollector() {
         checkModifiable();
         this.feedback = Feedback.COLLECTOR;
         return this;
     }
 
-    /** The channels between emitter, workers and collector (the flow's default otherwise). */
+    /**
+     * The channels between emitter, workers and collector (the flow's default otherwise).
+     *
+     * @param channels the channels' settings
+     * @return this farm
+     */
     public Farm<I, O> channels(ChannelSpec channels) {
         checkModifiable();
         this.spec = Objects.requireNonNull(channels, "channels");
         return this;
     }
 
-    /** Sets the name used in paths and thread names (default {@code farm}). */
+    /**
+     * Sets the name used in paths and thread names (default {@code farm}).
+     *
+     * @param name the new name
+     * @return this farm
+     */
     public Farm<I, O> named(String name) {
         rename(name);
         return this;
     }
 
-    /** The workers. */
+    /**
+     * The workers.
+     *
+     * @return the workers (unmodifiable)
+     */
     public List<Block<?, ?>> workers() {
         return Collections.unmodifiableList(workers);
     }
 
-    /** The number of workers. */
+    /**
+     * The number of workers.
+     *
+     * @return the number of workers
+     */
     public int workerCount() {
         return workers.size();
     }
@@ -336,6 +414,15 @@ public final class Farm<I, O> extends Composite<I, O> {
      *   <li>neither, different numbers: as with {@code merge == false}.</li>
      * </ul>
      * The two farms are consumed: they cannot be used again.
+     *
+     * @param <I> input item type of the first farm
+     * @param <O> output item type of the second farm
+     * @param f1 the first farm
+     * @param f2 the second farm
+     * @param r makes the R node, or null for none
+     * @param g makes the G node, or null for none
+     * @param merge whether to merge the farms (see above)
+     * @return the combined block
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <I, O> Block<I, O> combine(Farm<I, ?> f1, Farm<?, O> f2,

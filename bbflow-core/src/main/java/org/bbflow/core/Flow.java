@@ -48,7 +48,12 @@ public final class Flow {
         this.remaining = new AtomicInteger(nodes);
     }
 
-    /** Starts a block with {@link FlowOptions#defaults()}. */
+    /**
+     * Starts a block with {@link FlowOptions#defaults()}.
+     *
+     * @param block the block to run (a node or a composition)
+     * @return the running flow
+     */
     public static Flow start(Block<?, ?> block) {
         return start(block, FlowOptions.defaults());
     }
@@ -56,6 +61,9 @@ public final class Flow {
     /**
      * Validates, wires and starts a block.
      *
+     * @param block the block to run (a node or a composition)
+     * @param options wait strategy, channels and other settings of the flow
+     * @return the running flow
      * @throws IllegalStateException if the composition is invalid or the block was started before
      */
     public static Flow start(Block<?, ?> block, FlowOptions options) {
@@ -185,6 +193,8 @@ public final class Flow {
     /**
      * Waits at most {@code timeout} for every node to end.
      *
+     * @param timeout how long to wait at most
+     * @return the final statistics
      * @throws TimeoutException if the flow is still running after the timeout (it keeps running)
      * @throws FlowException as {@link #join()}
      */
@@ -237,17 +247,29 @@ public final class Flow {
         raiseCancel();
     }
 
-    /** True once every node has ended. */
+    /**
+     * True once every node has ended.
+     *
+     * @return whether every node has ended
+     */
     public boolean isDone() {
         return done.getCount() == 0;
     }
 
-    /** The flow's name (its root block's name). */
+    /**
+     * The flow's name (its root block's name).
+     *
+     * @return the name of the flow
+     */
     public String name() {
         return name;
     }
 
-    /** A live snapshot of the statistics (approximate while the flow runs). */
+    /**
+     * A live snapshot of the statistics (approximate while the flow runs).
+     *
+     * @return the statistics so far
+     */
     public RunStats stats() {
         return snapshot();
     }

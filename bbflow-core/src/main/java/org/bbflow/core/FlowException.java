@@ -7,6 +7,9 @@ package org.bbflow.core;
  */
 public class FlowException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /**
+     * The path of the node that failed first, or null (part of the serialized form).
+     */
     private final String nodePath;
 
     /**
@@ -19,7 +22,11 @@ public class FlowException extends RuntimeException {
         this.nodePath = nodePath;
     }
 
-    /** The path of the node that failed first, or null. */
+    /**
+     * The path of the node that failed first, or null.
+     *
+     * @return the failing node's path, or null for a cancelled flow
+     */
     public String nodePath() {
         return nodePath;
     }

@@ -20,7 +20,12 @@ package org.bbflow.core;
  */
 public non-sealed interface Node<I, O> extends Block<I, O> {
 
-    /** Called once on the node's thread before any item. */
+    /**
+     * Called once on the node's thread before any item.
+     *
+     * @param context the node's place in the running flow
+     * @throws Exception to fail the flow
+     */
     default void init(NodeContext context) throws Exception {
     }
 
@@ -29,18 +34,32 @@ public non-sealed interface Node<I, O> extends Block<I, O> {
      *
      * @param item the item, never null
      * @param out where results go; valid only during this call (and during {@link #onEos})
+     * @throws Exception to fail the flow
      */
     void onItem(I item, Outbox<O> out) throws Exception;
 
-    /** Called once when every input has delivered end of stream; may still send. */
+    /**
+     * Called once when every input has delivered end of stream; may still send.
+     *
+     * @param out where results go; valid only during this call
+     * @throws Exception to fail the flow
+     */
     default void onEos(Outbox<O> out) throws Exception {
     }
 
-    /** Called last, whether the flow ended normally, failed or was cancelled. */
+    /**
+     * Called last, whether the flow ended normally, failed or was cancelled.
+     *
+     * @throws Exception recorded; it fails the flow if it had not failed yet
+     */
     default void close() throws Exception {
     }
 
-    /** The name used in thread names, paths and statistics. */
+    /**
+     * The name used in thread names, paths and statistics.
+     *
+     * @return the node's name (by default its class's simple name)
+     */
     default String name() {
         String n = getClass().getSimpleName();
         int lambda = n.indexOf("$$Lambda");
@@ -56,6 +75,10 @@ public non-sealed interface Node<I, O> extends Block<I, O> {
     /**
      * Fuses this node with {@code next} on one thread (FastFlow's {@code ff_comb}): every item this
      * node sends is handed directly to {@code next}.
+     *
+     * @param <R> output item type of {@code next}
+     * @param next the node that receives this node's output
+     * @return the fused node
      */
     default <R> Node<I, R> andThen(Node<? super O, R> next) {
         return Comb.of(this, next);

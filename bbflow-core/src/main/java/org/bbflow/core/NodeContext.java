@@ -6,28 +6,54 @@ package org.bbflow.core;
  */
 public interface NodeContext {
 
-    /** The node's name (the last element of its path). */
+    /**
+     * The node's name (the last element of its path).
+     *
+     * @return the node's name
+     */
     String name();
 
-    /** The block path, e.g. {@code pipeline/farm[1]/worker-3}; also the thread's name. */
+    /**
+     * The block path, e.g. {@code pipeline/farm[1]/worker-3}; also the thread's name.
+     *
+     * @return the node's path
+     */
     String path();
 
-    /** The index of the enclosing farm worker or all-to-all member this node belongs to, or -1. */
+    /**
+     * The index of the enclosing farm worker or all-to-all member this node belongs to, or -1.
+     *
+     * @return the worker or member index, or -1
+     */
     int workerIndex();
 
     /**
      * The input the current item came from (FastFlow's {@code get_channel_id()}), in
      * {@code [0, inputCount())}; -1 outside {@link Node#onItem} or when the inputs share one MPSC
      * channel.
+     *
+     * @return the index of the current item's input, or -1
      */
     int inputIndex();
 
-    /** The number of inputs (channels or producers feeding this node). */
+    /**
+     * The number of inputs (channels or producers feeding this node).
+     *
+     * @return the number of inputs
+     */
     int inputCount();
 
-    /** True while the current item arrived on a feedback channel. */
+    /**
+     * True while the current item arrived on a feedback channel.
+     *
+     * @return whether the current item was fed back
+     */
     boolean fromFeedback();
 
-    /** True once the flow was cancelled or failed; long computations may check it and return. */
+    /**
+     * True once the flow was cancelled or failed; long computations may check it and return.
+     *
+     * @return whether the flow is ending early
+     */
     boolean isCancelled();
 }

@@ -16,7 +16,11 @@ package org.bbflow.core;
 public record NodeStats(String path, String name, long itemsIn, long itemsOut, long busyNanos, long idleNanos,
                         long emptyWaits, long fullWaits) {
 
-    /** The share of the node's life spent busy, in [0, 1]. */
+    /**
+     * The share of the node's life spent busy, in [0, 1].
+     *
+     * @return busy time over busy plus idle time, or 0 before the node ran
+     */
     public double busyShare() {
         long total = busyNanos + idleNanos;
         return total == 0 ? 0 : (double) busyNanos / total;

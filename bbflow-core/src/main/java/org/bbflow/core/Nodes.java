@@ -15,34 +15,75 @@ public final class Nodes {
     /** A function that may throw. */
     @FunctionalInterface
     public interface ThrowingFunction<A, R> {
+        /**
+         * Applies the function.
+         *
+         * @param a the argument
+         * @return the result
+         * @throws Exception to fail the flow
+         */
         R apply(A a) throws Exception;
     }
 
     /** A predicate that may throw. */
     @FunctionalInterface
     public interface ThrowingPredicate<A> {
+        /**
+         * Tests the argument.
+         *
+         * @param a the argument
+         * @return whether the argument is accepted
+         * @throws Exception to fail the flow
+         */
         boolean test(A a) throws Exception;
     }
 
     /** A consumer that may throw. */
     @FunctionalInterface
     public interface ThrowingConsumer<A> {
+        /**
+         * Consumes the argument.
+         *
+         * @param a the argument
+         * @throws Exception to fail the flow
+         */
         void accept(A a) throws Exception;
     }
 
     /** A two-argument consumer that may throw. */
     @FunctionalInterface
     public interface ThrowingBiConsumer<A, B> {
+        /**
+         * Consumes the arguments.
+         *
+         * @param a the first argument
+         * @param b the second argument
+         * @throws Exception to fail the flow
+         */
         void accept(A a, B b) throws Exception;
     }
 
     /** A three-argument consumer that may throw. */
     @FunctionalInterface
     public interface ThrowingTriConsumer<A, B, C> {
+        /**
+         * Consumes the arguments.
+         *
+         * @param a the first argument
+         * @param b the second argument
+         * @param c the third argument
+         * @throws Exception to fail the flow
+         */
         void accept(A a, B b, C c) throws Exception;
     }
 
-    /** A source whose generator sends the whole stream, then returns. */
+    /**
+     * A source whose generator sends the whole stream, then returns.
+     *
+     * @param <O> output item type
+     * @param generator sends the stream to the outbox it is given
+     * @return the source
+     */
     public static <O> Source<O> source(ThrowingConsumer<Outbox<O>> generator) {
         Objects.requireNonNull(generator, "generator");
         return new Source<>() {
@@ -58,7 +99,13 @@ public final class Nodes {
         };
     }
 
-    /** A source sending the items of an iterable in order. */
+    /**
+     * A source sending the items of an iterable in order.
+     *
+     * @param <T> item type
+     * @param items the items to send
+     * @return the source
+     */
     public static <T> Source<T> fromIterable(Iterable<? extends T> items) {
         Objects.requireNonNull(items, "items");
         return new Source<>() {
@@ -76,7 +123,13 @@ public final class Nodes {
         };
     }
 
-    /** A source sending {@code from, from+1, ..., to} (inclusive) as boxed longs. */
+    /**
+     * A source sending {@code from, from+1, ..., to} (inclusive) as boxed longs.
+     *
+     * @param from the first value
+     * @param toInclusive the last value
+     * @return the source
+     */
     public static Source<Long> range(long from, long toInclusive) {
         return new Source<>() {
             @Override
@@ -100,6 +153,10 @@ public final class Nodes {
      * A source that forwards what arrives on a channel until the channel's end of stream. The
      * source is its channel's only consumer; other threads (or another flow) produce and
      * {@link Channel#close()} it.
+     *
+     * @param <T> item type
+     * @param channel the channel to read
+     * @return the source
      */
     public static <T> Source<T> fromChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
@@ -109,6 +166,10 @@ public final class Nodes {
     /**
      * A sink that puts every item on a channel (waiting while it is full) and closes the channel at
      * end of stream, so another thread can {@link Channel#take()} the results.
+     *
+     * @param <T> item type
+     * @param channel the channel to fill
+     * @return the sink
      */
     public static <T> Node<T, Void> toChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
@@ -118,6 +179,10 @@ public final class Nodes {
     /**
      * A node sending {@code f(item)} for every item.
      *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @param f the function, applied to every item
+     * @return the node
      * @throws IllegalArgumentException at run time if {@code f} returns null (use {@link #flatMap}
      *         or {@link #filter} to drop items)
      */
@@ -140,7 +205,13 @@ public final class Nodes {
         };
     }
 
-    /** A node forwarding the items the predicate accepts. */
+    /**
+     * A node forwarding the items the predicate accepts.
+     *
+     * @param <T> item type
+     * @param p the predicate; items it accepts go on
+     * @return the node
+     */
     public static <T> Node<T, T> filter(ThrowingPredicate<? super T> p) {
         Objects.requireNonNull(p, "p");
         return new Node<>() {
@@ -158,7 +229,14 @@ public final class Nodes {
         };
     }
 
-    /** A node that may send any number of results per item. */
+    /**
+     * A node that may send any number of results per item.
+     *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @param f called per item with the node's outbox
+     * @return the node
+     */
     public static <I, O> Node<I, O> flatMap(ThrowingBiConsumer<? super I, Outbox<O>> f) {
         Objects.requireNonNull(f, "f");
         return new Node<>() {
@@ -174,12 +252,23 @@ public final class Nodes {
         };
     }
 
-    /** A node forwarding every item unchanged. */
+    /**
+     * A node forwarding every item unchanged.
+     *
+     * @param <T> item type
+     * @return the node
+     */
     public static <T> Node<T, T> identity() {
         return new Identity<>();
     }
 
-    /** A node consuming every item; it has no output. */
+    /**
+     * A node consuming every item; it has no output.
+     *
+     * @param <T> item type
+     * @param c called per item
+     * @return the sink
+     */
     public static <T> Node<T, Void> sink(ThrowingConsumer<? super T> c) {
         Objects.requireNonNull(c, "c");
         return new Node<>() {
@@ -199,9 +288,13 @@ public final class Nodes {
      * A stateful node: {@code state} is created in {@code init} on the node's thread, {@code onItem}
      * sees it with every item, {@code onEos} at the end (e.g. to send an aggregate).
      *
+     * @param <S> state type
+     * @param <I> input item type
+     * @param <O> output item type
      * @param state creates the node's private state
      * @param onItem called per item with the state
      * @param onEos called at end of stream with the state; may be null
+     * @return the node
      */
     public static <S, I, O> Node<I, O> stateful(Supplier<? extends S> state,
                                                 ThrowingTriConsumer<S, ? super I, Outbox<O>> onItem,

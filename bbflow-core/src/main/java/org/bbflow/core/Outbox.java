@@ -17,6 +17,7 @@ public interface Outbox<O> {
     /**
      * Sends an item on the output chosen by the node's dispatch policy.
      *
+     * @param item the item to send
      * @throws IllegalArgumentException if item is null
      * @throws IllegalStateException if the node has no output
      */
@@ -25,13 +26,23 @@ public interface Outbox<O> {
     /**
      * Sends an item on the given output.
      *
+     * @param output the output index
+     * @param item the item to send
      * @throws IndexOutOfBoundsException if output is not in {@code [0, outputCount())}
      */
     void sendTo(int output, O item);
 
-    /** Sends the same item (the same reference) on every output. */
+    /**
+     * Sends the same item (the same reference) on every output.
+     *
+     * @param item the item to send
+     */
     void broadcast(O item);
 
-    /** The number of outputs. */
+    /**
+     * The number of outputs.
+     *
+     * @return the number of outputs of this node
+     */
     int outputCount();
 }

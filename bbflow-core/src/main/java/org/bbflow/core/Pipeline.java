@@ -43,6 +43,10 @@ public final class Pipeline<I, O> extends Composite<I, O> {
     /**
      * A pipeline of the given stages, wired with {@link Topology#AUTO}.
      *
+     * @param <I> input type of the first stage
+     * @param <O> output type of the last stage
+     * @param stages the stages, in order
+     * @return the pipeline
      * @throws IllegalArgumentException if there is no stage or a stage is null
      */
     public static <I, O> Pipeline<I, O> of(Block<?, ?>... stages) {
@@ -60,22 +64,51 @@ public final class Pipeline<I, O> extends Composite<I, O> {
         return p;
     }
 
-    /** A typed two-stage pipeline. */
+    /**
+     * A typed two-stage pipeline.
+     *
+     * @param <I> input type of the first stage
+     * @param <M> the type passed from the first stage to the second
+     * @param <O> output type of the second stage
+     * @param first the first stage
+     * @param second the second stage
+     * @return the pipeline
+     */
     public static <I, M, O> Pipeline<I, O> of(Block<I, ? extends M> first, Block<? super M, O> second) {
         return of(new Block<?, ?>[] {first, second});
     }
 
-    /** Appends a stage (FastFlow's {@code appendBlock}), wired with {@link Topology#AUTO}. */
+    /**
+     * Appends a stage (FastFlow's {@code appendBlock}), wired with {@link Topology#AUTO}.
+     *
+     * @param <R> output type of the new last stage
+     * @param next the stage to append
+     * @return this pipeline, typed with the new output
+     */
     public <R> Pipeline<I, R> then(Block<?, R> next) {
         return then(next, Topology.AUTO, null);
     }
 
-    /** Appends a stage wired with the given topology. */
+    /**
+     * Appends a stage wired with the given topology.
+     *
+     * @param <R> output type of the new last stage
+     * @param next the stage to append
+     * @param topology how the previous stage's output ports connect to the new stage's input ports
+     * @return this pipeline, typed with the new output
+     */
     public <R> Pipeline<I, R> then(Block<?, R> next, Topology topology) {
         return then(next, topology, null);
     }
 
-    /** Appends a stage whose incoming channels follow {@code spec}. */
+    /**
+     * Appends a stage whose incoming channels follow {@code spec}.
+     *
+     * @param <R> output type of the new last stage
+     * @param next the stage to append
+     * @param spec the channels into the new stage
+     * @return this pipeline, typed with the new output
+     */
     public <R> Pipeline<I, R> then(Block<?, R> next, ChannelSpec spec) {
         return then(next, Topology.AUTO, spec);
     }
@@ -83,8 +116,11 @@ public final class Pipeline<I, O> extends Composite<I, O> {
     /**
      * Appends a stage.
      *
+     * @param <R> output type of the new last stage
+     * @param next the stage to append
      * @param topology how the previous stage's output ports connect to this stage's input ports
      * @param spec the channels of that connection, or null for the flow's default
+     * @return this pipeline, typed with the new output
      */
     @SuppressWarnings("unchecked")
     public <R> Pipeline<I, R> then(Block<?, R> next, Topology topology, ChannelSpec spec) {
@@ -104,20 +140,33 @@ public final class Pipeline<I, O> extends Composite<I, O> {
         specs.add(spec);
     }
 
-    /** Makes the last stage's output feed the first stage (FastFlow's {@code wrap_around}). */
+    /**
+     * Makes the last stage's output feed the first stage (FastFlow's {@code wrap_around}).
+     *
+     * @return this pipeline
+     */
     public Pipeline<I, O> feedback() {
         checkModifiable();
         this.feedback = true;
         return this;
     }
 
-    /** Sets the name used in paths and thread names (default {@code pipeline}). */
+    /**
+     * Sets the name used in paths and thread names (default {@code pipeline}).
+     *
+     * @param name the new name
+     * @return this pipeline
+     */
     public Pipeline<I, O> named(String name) {
         rename(name);
         return this;
     }
 
-    /** The stages, in order. */
+    /**
+     * The stages, in order.
+     *
+     * @return the stages (unmodifiable)
+     */
     public List<Block<?, ?>> stages() {
         return Collections.unmodifiableList(stages);
     }

@@ -19,12 +19,20 @@ public final class RunStats {
         this.elapsed = elapsed;
     }
 
-    /** Per-node statistics, in the order the nodes were composed. */
+    /**
+     * Per-node statistics, in the order the nodes were composed.
+     *
+     * @return the statistics of every node
+     */
     public List<NodeStats> nodes() {
         return nodes;
     }
 
-    /** Wall-clock time from start to the end of the last node (or to now, for a live snapshot). */
+    /**
+     * Wall-clock time from start to the end of the last node (or to now, for a live snapshot).
+     *
+     * @return the flow's wall-clock time
+     */
     public Duration elapsed() {
         return elapsed;
     }
@@ -32,6 +40,8 @@ public final class RunStats {
     /**
      * The statistics of the node whose path equals or ends with {@code path}.
      *
+     * @param path a node's path or a suffix of it, e.g. {@code farm[1]/worker-3}
+     * @return that node's statistics
      * @throws IllegalArgumentException if no node, or more than one, matches
      */
     public NodeStats node(String path) {
@@ -53,7 +63,11 @@ public final class RunStats {
         return found;
     }
 
-    /** The statistics as a fixed-width text table. */
+    /**
+     * The statistics as a fixed-width text table.
+     *
+     * @return a text table with one line per node
+     */
     public String table() {
         int w = "node".length();
         for (NodeStats s : nodes) {

@@ -14,13 +14,20 @@ package org.bbflow.core;
  */
 public interface Source<O> extends Node<Void, O> {
 
-    /** Sends the stream. Returns when the stream is complete. */
+    /**
+     * Sends the stream. Returns when the stream is complete.
+     *
+     * @param out where the stream goes
+     * @throws Exception to fail the flow
+     */
     void generate(Outbox<O> out) throws Exception;
 
     /**
      * Receives an item fed back to this source by the loop it heads. By default refuses it.
      *
      * @param item the item, typed as the loop's last stage produces it (usually {@code O})
+     * @param out where items go
+     * @throws Exception to fail the flow (the default throws {@link IllegalStateException})
      */
     default void onFeedback(O item, Outbox<O> out) throws Exception {
         throw new IllegalStateException("source '" + name() + "' heads a feedback loop but does not override onFeedback");

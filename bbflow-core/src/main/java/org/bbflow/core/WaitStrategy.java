@@ -42,6 +42,8 @@ public abstract class WaitStrategy {
      * This strategy as an Agrona {@link IdleStrategy}, for waits where no peer can wake the waiting
      * thread, e.g. a channel to another process: {@link #blocking()} then parks 1 ms at a time.
      * Each call returns a new instance (idle strategies keep per-thread state).
+     *
+     * @return a new idle strategy
      */
     public abstract IdleStrategy newIdleStrategy();
 
@@ -55,12 +57,20 @@ public abstract class WaitStrategy {
         return true;
     }
 
-    /** Spins on {@link Thread#onSpinWait()} and never parks. */
+    /**
+     * Spins on {@link Thread#onSpinWait()} and never parks.
+     *
+     * @return the strategy
+     */
     public static WaitStrategy busySpin() {
         return BusySpin.INSTANCE;
     }
 
-    /** The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms. */
+    /**
+     * The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms.
+     *
+     * @return the strategy
+     */
     public static WaitStrategy backoff() {
         return Backoff.DEFAULT;
     }
@@ -72,6 +82,7 @@ public abstract class WaitStrategy {
      * @param maxYields yields before parking, at least 0
      * @param minPark the first park period, positive
      * @param maxPark the longest park period, at least {@code minPark}
+     * @return the strategy
      */
     public static WaitStrategy backoff(int maxSpins, int maxYields, Duration minPark, Duration maxPark) {
         if (maxSpins < 0 || maxYields < 0) {
@@ -85,7 +96,11 @@ public abstract class WaitStrategy {
         return new Backoff(maxSpins, maxYields, min, max);
     }
 
-    /** Parks at once; the other side of the channel unparks the waiting thread. */
+    /**
+     * Parks at once; the other side of the channel unparks the waiting thread.
+     *
+     * @return the strategy
+     */
     public static WaitStrategy blocking() {
         return Blocking.INSTANCE;
     }
@@ -93,6 +108,9 @@ public abstract class WaitStrategy {
     /**
      * Wraps an Agrona idle strategy; the supplier is called once per waiting thread. Such a strategy
      * is not woken by the peer: it must bound its own pauses.
+     *
+     * @param idleStrategy makes the idle strategy of each waiting thread
+     * @return the strategy
      */
     public static WaitStrategy of(Supplier<? extends IdleStrategy> idleStrategy) {
         Objects.requireNonNull(idleStrategy, "idleStrategy");

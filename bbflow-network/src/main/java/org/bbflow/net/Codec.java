@@ -25,48 +25,97 @@ import java.util.Objects;
  */
 public interface Codec<T> {
 
-    /** Appends the encoding of {@code item} to {@code out}. */
+    /**
+     * Appends the encoding of {@code item} to {@code out}.
+     *
+     * @param item the item, not null
+     * @param out the buffer to append to
+     */
     void encode(T item, ByteBuf out);
 
-    /** Reads one item from {@code in}, advancing its reader index past exactly the bytes written by {@link #encode}. */
+    /**
+     * Reads one item from {@code in}, advancing its reader index past exactly the bytes written by {@link #encode}.
+     *
+     * @param in the buffer to read from
+     * @return the item
+     */
     T decode(ByteBuf in);
 
     /**
      * An upper bound of the bytes {@link #encode} writes for {@code item}, or {@code -1} when unknown.
      * A known bound lets the outlet encode straight into the batch buffer; an unknown one makes it
      * encode into a scratch buffer first and copy.
+     *
+     * @param item the item to encode
+     * @return the bound in bytes, or -1
      */
     default int maxEncodedSize(T item) {
         return -1;
     }
 
-    /** The exact size of every encoded item if it is constant (lets the inlet validate frames on arrival), else {@code -1}. */
+    /**
+     * The exact size of every encoded item if it is constant (lets the inlet validate frames on arrival), else {@code -1}.
+     *
+     * @return the size in bytes, or -1
+     */
     default int fixedSize() {
         return -1;
     }
 
-    /** 8-byte big-endian {@code long}s. */
+    /**
+     * 8-byte big-endian {@code long}s.
+     *
+     * @return the codec
+     */
     static Codec<Long> longs() { return BuiltinCodecs.LONG; }
 
-    /** 4-byte big-endian {@code int}s. */
+    /**
+     * 4-byte big-endian {@code int}s.
+     *
+     * @return the codec
+     */
     static Codec<Integer> ints() { return BuiltinCodecs.INT; }
 
-    /** 8-byte IEEE-754 {@code double}s. */
+    /**
+     * 8-byte IEEE-754 {@code double}s.
+     *
+     * @return the codec
+     */
     static Codec<Double> doubles() { return BuiltinCodecs.DOUBLE; }
 
-    /** UTF-8 strings with a variable-length size prefix. */
+    /**
+     * UTF-8 strings with a variable-length size prefix.
+     *
+     * @return the codec
+     */
     static Codec<String> strings() { return BuiltinCodecs.STRING; }
 
-    /** Byte arrays with a variable-length size prefix. */
+    /**
+     * Byte arrays with a variable-length size prefix.
+     *
+     * @return the codec
+     */
     static Codec<byte[]> bytes() { return BuiltinCodecs.BYTES; }
 
-    /** {@code long[]} with a variable-length size prefix. */
+    /**
+     * {@code long[]} with a variable-length size prefix.
+     *
+     * @return the codec
+     */
     static Codec<long[]> longArrays() { return BuiltinCodecs.LONG_ARRAY; }
 
-    /** {@code int[]} with a variable-length size prefix. */
+    /**
+     * {@code int[]} with a variable-length size prefix.
+     *
+     * @return the codec
+     */
     static Codec<int[]> intArrays() { return BuiltinCodecs.INT_ARRAY; }
 
-    /** {@code double[]} with a variable-length size prefix. */
+    /**
+     * {@code double[]} with a variable-length size prefix.
+     *
+     * @return the codec
+     */
     static Codec<double[]> doubleArrays() { return BuiltinCodecs.DOUBLE_ARRAY; }
 
     /**
@@ -74,6 +123,9 @@ public interface Codec<T> {
      * {@code double}, {@code boolean} (or their boxes, which must not be null), {@link String},
      * {@code byte[]}, {@code long[]}, {@code int[]}, {@code double[]}, or another such record.
      *
+     * @param <R> the record type
+     * @param type the record class
+     * @return the codec
      * @throws IllegalArgumentException naming the component whose type is not supported
      */
     static <R extends Record> Codec<R> record(Class<R> type) {
@@ -85,6 +137,10 @@ public interface Codec<T> {
      * therefore it is never chosen implicitly and every decode runs behind {@code filter}
      * (build one with {@link ObjectInputFilter.Config#createFilter(String)}, e.g.
      * {@code "com.example.*;java.lang.*;!*"}).
+     *
+     * @param <T> item type
+     * @param filter decides which classes may be deserialized
+     * @return the codec
      */
     static <T extends Serializable> Codec<T> javaSerialization(ObjectInputFilter filter) {
         return new SerializationCodec<>(Objects.requireNonNull(filter, "filter"));
@@ -93,6 +149,10 @@ public interface Codec<T> {
     /**
      * Java serialization allowing exactly the listed classes (plus arrays and the primitive wrappers
      * and {@link String}), rejecting everything else.
+     *
+     * @param <T> item type
+     * @param allowed the classes that may be deserialized
+     * @return the codec
      */
     static <T extends Serializable> Codec<T> javaSerialization(Class<?>... allowed) {
         return new SerializationCodec<>(SerializationCodec.allowList(allowed));

@@ -93,12 +93,29 @@ public final class NetClient implements AutoCloseable {
         Wire.run(loop, this::connectNow);
     }
 
-    /** Starts connecting to {@code host:port} in the background and returns at once. */
+    /**
+     * Starts connecting to {@code host:port} in the background and returns at once.
+     *
+     * @param host the server's host name or address
+     * @param port the server's port
+     * @param options batching, window, timeouts and security
+     * @return the client
+     */
     public static NetClient connect(String host, int port, NetOptions options) {
         return new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), false);
     }
 
-    /** A single outlet on a connection of its own, closed with the outlet. */
+    /**
+     * A single outlet on a connection of its own, closed with the outlet.
+     *
+     * @param <T> item type
+     * @param host the server's host name or address
+     * @param port the server's port
+     * @param channelId the id of the inlet on the server
+     * @param codec encodes the items
+     * @param options batching, window, timeouts and security
+     * @return the outlet
+     */
     public static <T> RemoteOutlet<T> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
         NetClient c = new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), true);
         return c.outlet(channelId, codec);
@@ -112,6 +129,10 @@ public final class NetClient implements AutoCloseable {
     /**
      * Opens the sending end of channel {@code channelId}; the server must host an inlet with that id.
      *
+     * @param <T> item type
+     * @param channelId the id of the inlet on the server
+     * @param codec encodes the items
+     * @return the outlet
      * @throws IllegalStateException if the id is already open on this client or the client is closed
      */
     public <T> RemoteOutlet<T> outlet(int channelId, Codec<T> codec) {

@@ -35,19 +35,33 @@ public final class NetOptions {
         this.secret = secret;
     }
 
-    /** The defaults. */
+    /**
+     * The defaults.
+     *
+     * @return the default options
+     */
     public static NetOptions defaults() {
         return new NetOptions(64 * 1024, Duration.ofMillis(1), 4L << 20, 1 << 20,
                 Duration.ofSeconds(10), Duration.ofSeconds(1), null, null);
     }
 
-    /** Bytes of encoded items per batch (frame payload), at least 64; capped by the maximum frame size. */
+    /**
+     * Bytes of encoded items per batch (frame payload), at least 64; capped by the maximum frame size.
+     *
+     * @param bytes the batch size in bytes
+     * @return a copy with that batch size
+     */
     public NetOptions withBatchBytes(int bytes) {
         if (bytes < 64) throw new IllegalArgumentException("batchBytes must be >= 64, was " + bytes);
         return new NetOptions(bytes, flushDelay, windowBytes, maxFrameBytes, peerTimeout, heartbeat, ssl, secret);
     }
 
-    /** The longest an item waits in a partly filled batch before it is sent (Flink's buffer timeout); at least 50 µs. */
+    /**
+     * The longest an item waits in a partly filled batch before it is sent (Flink's buffer timeout); at least 50 µs.
+     *
+     * @param delay the flush delay
+     * @return a copy with that delay
+     */
     public NetOptions withFlushDelay(Duration delay) {
         if (delay.compareTo(Duration.ofNanos(50_000)) < 0) {
             throw new IllegalArgumentException("flushDelay must be >= 50us, was " + delay);
@@ -55,25 +69,45 @@ public final class NetOptions {
         return new NetOptions(batchBytes, delay, windowBytes, maxFrameBytes, peerTimeout, heartbeat, ssl, secret);
     }
 
-    /** Encoded bytes a channel may have sent but not yet seen consumed; bounds memory on both ends. */
+    /**
+     * Encoded bytes a channel may have sent but not yet seen consumed; bounds memory on both ends.
+     *
+     * @param bytes the window in bytes
+     * @return a copy with that window
+     */
     public NetOptions withWindowBytes(long bytes) {
         if (bytes < 1024) throw new IllegalArgumentException("windowBytes must be >= 1024, was " + bytes);
         return new NetOptions(batchBytes, flushDelay, bytes, maxFrameBytes, peerTimeout, heartbeat, ssl, secret);
     }
 
-    /** The largest frame accepted or sent; a longer length prefix closes the connection. */
+    /**
+     * The largest frame accepted or sent; a longer length prefix closes the connection.
+     *
+     * @param bytes the largest frame in bytes
+     * @return a copy with that limit
+     */
     public NetOptions withMaxFrameBytes(int bytes) {
         if (bytes < 1024) throw new IllegalArgumentException("maxFrameBytes must be >= 1024, was " + bytes);
         return new NetOptions(batchBytes, flushDelay, windowBytes, bytes, peerTimeout, heartbeat, ssl, secret);
     }
 
-    /** How long a peer may stay disconnected (or silent) before its channels fail. */
+    /**
+     * How long a peer may stay disconnected (or silent) before its channels fail.
+     *
+     * @param timeout the peer timeout
+     * @return a copy with that timeout
+     */
     public NetOptions withPeerTimeout(Duration timeout) {
         if (timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("peerTimeout must be > 0");
         return new NetOptions(batchBytes, flushDelay, windowBytes, maxFrameBytes, timeout, heartbeat, ssl, secret);
     }
 
-    /** Interval of heartbeats on an idle connection; a connection silent for three intervals is dropped. */
+    /**
+     * Interval of heartbeats on an idle connection; a connection silent for three intervals is dropped.
+     *
+     * @param interval the heartbeat interval
+     * @return a copy with that interval
+     */
     public NetOptions withHeartbeat(Duration interval) {
         if (interval.toMillis() < 10) throw new IllegalArgumentException("heartbeat must be >= 10ms");
         return new NetOptions(batchBytes, flushDelay, windowBytes, maxFrameBytes, peerTimeout, interval, ssl, secret);
@@ -82,6 +116,9 @@ public final class NetOptions {
     /**
      * TLS for every connection: a server context (with key and certificate) on a {@link NetServer},
      * a client context (with the trusted certificates) on a {@link NetClient}.
+     *
+     * @param context Netty's TLS context
+     * @return a copy with that context
      */
     public NetOptions withTls(SslContext context) {
         return new NetOptions(batchBytes, flushDelay, windowBytes, maxFrameBytes, peerTimeout, heartbeat,
@@ -91,6 +128,9 @@ public final class NetOptions {
     /**
      * A shared secret: both ends prove they know it with an HMAC-SHA256 challenge-response before any
      * channel opens. Use at least 16 random bytes.
+     *
+     * @param key the secret, at least 16 bytes recommended
+     * @return a copy with that secret
      */
     public NetOptions withSharedSecret(byte[] key) {
         if (key.length == 0) throw new IllegalArgumentException("secret must not be empty");

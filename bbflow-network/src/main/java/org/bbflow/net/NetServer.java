@@ -89,18 +89,35 @@ public final class NetServer implements AutoCloseable {
         LOG.log(Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
     }
 
-    /** Listens on {@code port} (0 for an ephemeral port) on all interfaces. */
+    /**
+     * Listens on {@code port} (0 for an ephemeral port) on all interfaces.
+     *
+     * @param port the port, or 0 for an ephemeral one
+     * @param options batching, window, timeouts and security
+     * @return the listening server
+     */
     public static NetServer bind(int port, NetOptions options) {
         return bind("0.0.0.0", port, options);
     }
 
-    /** Listens on {@code host:port} (port 0 for an ephemeral port). */
+    /**
+     * Listens on {@code host:port} (port 0 for an ephemeral port).
+     *
+     * @param host the address to listen on
+     * @param port the port, or 0 for an ephemeral one
+     * @param options batching, window, timeouts and security
+     * @return the listening server
+     */
     public static NetServer bind(String host, int port, NetOptions options) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("port out of range: " + port);
         return new NetServer(Objects.requireNonNull(host, "host"), port, options);
     }
 
-    /** The port listened on. */
+    /**
+     * The port listened on.
+     *
+     * @return the port
+     */
     public int port() {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
@@ -109,6 +126,10 @@ public final class NetServer implements AutoCloseable {
      * Registers the inlet of channel {@code channelId}: the receiving end of exactly one stream, sent
      * by a {@link RemoteOutlet} with the same id.
      *
+     * @param <T> item type
+     * @param channelId the channel id, unique on this server
+     * @param codec decodes the items
+     * @return the inlet
      * @throws IllegalStateException if the id is taken or the server is closed
      */
     public <T> RemoteInlet<T> inlet(int channelId, Codec<T> codec) {

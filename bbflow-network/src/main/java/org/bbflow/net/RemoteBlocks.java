@@ -31,14 +31,32 @@ import org.bbflow.core.Source;
 public final class RemoteBlocks {
     private RemoteBlocks() {}
 
-    /** A sink node sending every item on channel {@code channelId} of {@code client}'s connection. */
+    /**
+     * A sink node sending every item on channel {@code channelId} of {@code client}'s connection.
+     *
+     * @param <T> item type
+     * @param client the connection to use
+     * @param channelId the id of the inlet on the server
+     * @param codec encodes the items
+     * @return the sink node
+     */
     public static <T> Node<T, Void> outlet(NetClient client, int channelId, Codec<T> codec) {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(codec, "codec");
         return new OutletNode<>(() -> client.outlet(channelId, codec), "remote-outlet[" + client.peer() + "#" + channelId + "]");
     }
 
-    /** A sink node sending every item on channel {@code channelId} over a connection of its own to {@code host:port}. */
+    /**
+     * A sink node sending every item on channel {@code channelId} over a connection of its own to {@code host:port}.
+     *
+     * @param <T> item type
+     * @param host the server's host name or address
+     * @param port the server's port
+     * @param channelId the id of the inlet on the server
+     * @param codec encodes the items
+     * @param options batching, window, timeouts and security
+     * @return the sink node
+     */
     public static <T> Node<T, Void> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(codec, "codec");
@@ -50,12 +68,24 @@ public final class RemoteBlocks {
     /**
      * A source emitting the stream that arrives on channel {@code channelId} of {@code server}. The
      * inlet is registered at once, so the sender may connect before the flow starts.
+     *
+     * @param <T> item type
+     * @param server the server that hosts the inlet
+     * @param channelId the channel id
+     * @param codec decodes the items
+     * @return the source
      */
     public static <T> Source<T> inlet(NetServer server, int channelId, Codec<T> codec) {
         return new InletSource<>(server.inlet(channelId, codec), server.port());
     }
 
-    /** A source emitting what arrives at an inlet created with {@link NetServer#inlet(int, Codec)}. */
+    /**
+     * A source emitting what arrives at an inlet created with {@link NetServer#inlet(int, Codec)}.
+     *
+     * @param <T> item type
+     * @param inlet the inlet to read
+     * @return the source
+     */
     public static <T> Source<T> inlet(RemoteInlet<T> inlet) {
         return new InletSource<>(Objects.requireNonNull(inlet, "inlet"), -1);
     }

@@ -11,12 +11,21 @@ import org.bbflow.core.FlowException;
 public final class RemoteChannelException extends FlowException {
     private static final long serialVersionUID = 1L;
 
-    /** Creates an exception with a message that says what went wrong and with which peer. */
+    /**
+     * Creates an exception with a message that says what went wrong and with which peer.
+     *
+     * @param message what went wrong, and with which peer
+     */
     public RemoteChannelException(String message) {
         super(message, null, null);
     }
 
-    /** Creates an exception with a message and the underlying cause. */
+    /**
+     * Creates an exception with a message and the underlying cause.
+     *
+     * @param message what went wrong, and with which peer
+     * @param cause the underlying exception
+     */
     public RemoteChannelException(String message, Throwable cause) {
         super(message, null, cause);
     }

@@ -62,12 +62,20 @@ public final class RemoteInlet<T> implements AutoCloseable {
         this.limit = window + server.options().maxFrameBytes();
     }
 
-    /** This inlet's channel id. */
+    /**
+     * This inlet's channel id.
+     *
+     * @return the channel id
+     */
     public int channelId() {
         return channelId;
     }
 
-    /** The address of the sender's most recent connection, or {@code null} before one attached. */
+    /**
+     * The address of the sender's most recent connection, or {@code null} before one attached.
+     *
+     * @return the sender's address, or null
+     */
     public InetSocketAddress senderAddress() {
         return (InetSocketAddress) sender;
     }
@@ -76,6 +84,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * The next item, waiting for it if needed; {@code null} once the stream has ended (and on every
      * later call).
      *
+     * @return the next item, or null at the end of the stream
      * @throws RemoteChannelException if the sender stayed away past the peer timeout, sent a malformed
      *     item, the server closed, or the thread was interrupted while waiting
      */
@@ -122,6 +131,9 @@ public final class RemoteInlet<T> implements AutoCloseable {
     /**
      * Hands every remaining item to {@code sink} until the end of the stream; returns how many.
      * Same failures as {@link #take()}.
+     *
+     * @param sink receives the items
+     * @return the number of items handed over
      */
     public long drain(java.util.function.Consumer<? super T> sink) {
         long n = 0;
@@ -134,6 +146,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * item to {@code sink} without boxing until the end of the stream; returns how many. Same
      * failures as {@link #take()}; may be mixed with {@link #take()}.
      *
+     * @param sink receives the items
+     * @return the number of items handed over
      * @throws IllegalStateException if this inlet's codec is not {@link Codec#longs()}
      */
     public long drainLongs(java.util.function.LongConsumer sink) {
@@ -156,7 +170,11 @@ public final class RemoteInlet<T> implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #take()} has returned the end of the stream. */
+    /**
+     * Whether {@link #take()} has returned the end of the stream.
+     *
+     * @return whether the stream has ended
+     */
     public boolean isEos() {
         return eosSeen;
     }

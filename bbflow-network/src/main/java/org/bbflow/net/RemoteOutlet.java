@@ -75,7 +75,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         this.batchBytes = client.options().batchBytes();
     }
 
-    /** This outlet's channel id. */
+    /**
+     * This outlet's channel id.
+     *
+     * @return the channel id
+     */
     public int channelId() {
         return channelId;
     }
@@ -83,6 +87,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     /**
      * Sends one item; waits while the send window is full.
      *
+     * @param item the item, not null
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
      * @throws IllegalStateException after {@link #close()}
@@ -121,6 +126,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * Sends one {@code long} without boxing: the primitive fast path of an outlet whose codec is
      * {@link Codec#longs()}. Same semantics as {@link #send}.
      *
+     * @param item the item
      * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}
      */
     public void sendLong(long item) {
@@ -227,7 +233,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         dropCurrent(failure);
     }
 
-    /** Items sent so far. */
+    /**
+     * Items sent so far.
+     *
+     * @return the number of items sent
+     */
     public long sentCount() {
         return seq;
     }

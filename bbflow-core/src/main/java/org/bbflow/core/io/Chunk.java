@@ -69,6 +69,8 @@ public final class Chunk {
     /**
      * Sets the number of valid bytes, e.g. after a transformation that shrinks the data; 0 keeps the
      * chunk in the stream (and its order) but writes nothing.
+     *
+     * @param newLength the number of valid bytes, from 0 to the buffer's size
      */
     public void length(int newLength) {
         if (newLength < 0 || newLength > array.length) {
@@ -113,7 +115,11 @@ public final class Chunk {
         return pool;
     }
 
-    /** Adds {@code count} references, for a chunk handed to {@code count} more consumers. */
+    /**
+     * Adds {@code count} references, for a chunk handed to {@code count} more consumers.
+     *
+     * @param count how many more references, at least 1
+     */
     public void retain(int count) {
         if (count < 0) {
             throw new IllegalArgumentException("count must be >= 0, got " + count);

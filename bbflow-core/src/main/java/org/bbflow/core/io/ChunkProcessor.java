@@ -14,10 +14,19 @@ package org.bbflow.core.io;
  * @param <A> the accumulated result type ({@code Void} if none)
  */
 public interface ChunkProcessor<A> {
-    /** Processes one chunk; do not release it (the job's sink does). */
+    /**
+     * Processes one chunk; do not release it (the job's sink does).
+     *
+     * @param chunk the chunk to process
+     * @throws Exception to fail the job
+     */
     void process(Chunk chunk) throws Exception;
 
-    /** This worker's accumulated result, asked once after its last chunk; null for none. */
+    /**
+     * This worker's accumulated result, asked once after its last chunk; null for none.
+     *
+     * @return the result, or null
+     */
     default A result() {
         return null;
     }

@@ -45,25 +45,44 @@ public final class ChunkSink implements Node<Chunk, Void> {
     private ChunkSink() {
     }
 
-    /** A sink writing to {@code out}. */
+    /**
+     * A sink writing to {@code out}.
+     *
+     * @param out the stream to write
+     * @return the sink
+     */
     public static ChunkSink to(OutputStream out) {
         Objects.requireNonNull(out, "out");
         return new ChunkSink().add(ByteOutput.of(out), null);
     }
 
-    /** A sink writing to a blocking channel. */
+    /**
+     * A sink writing to a blocking channel.
+     *
+     * @param out the channel to write
+     * @return the sink
+     */
     public static ChunkSink to(WritableByteChannel out) {
         Objects.requireNonNull(out, "out");
         return new ChunkSink().add(ByteOutput.of(out), null);
     }
 
-    /** A sink writing to a file (created or truncated). */
+    /**
+     * A sink writing to a file (created or truncated).
+     *
+     * @param file the file to write
+     * @return the sink
+     */
     public static ChunkSink to(Path file) {
         Objects.requireNonNull(file, "file");
         return new ChunkSink().add(ByteOutput.of(file), null);
     }
 
-    /** A sink that writes nothing and only releases the chunks (output switched off). */
+    /**
+     * A sink that writes nothing and only releases the chunks (output switched off).
+     *
+     * @return the sink
+     */
     public static ChunkSink none() {
         return new ChunkSink();
     }
@@ -74,13 +93,22 @@ public final class ChunkSink implements Node<Chunk, Void> {
         return this;
     }
 
-    /** Writes chunks in input order. */
+    /**
+     * Writes chunks in input order.
+     *
+     * @return this sink
+     */
     public ChunkSink ordered() {
         this.ordered = true;
         return this;
     }
 
-    /** Filters the records written to the first target. */
+    /**
+     * Filters the records written to the first target.
+     *
+     * @param filter keeps the records to write
+     * @return this sink
+     */
     public ChunkSink filter(RecordFilter filter) {
         Objects.requireNonNull(filter, "filter");
         if (outputs.isEmpty()) {
@@ -90,17 +118,35 @@ public final class ChunkSink implements Node<Chunk, Void> {
         return this;
     }
 
-    /** Also writes to {@code out}, the records {@code filter} keeps (null: all). */
+    /**
+     * Also writes to {@code out}, the records {@code filter} keeps (null: all).
+     *
+     * @param out another stream to write
+     * @param filter keeps the records to write there, or null for all
+     * @return this sink
+     */
     public ChunkSink alsoTo(OutputStream out, RecordFilter filter) {
         return add(ByteOutput.of(Objects.requireNonNull(out, "out")), filter);
     }
 
-    /** Also writes to {@code out}, the records {@code filter} keeps (null: all). */
+    /**
+     * Also writes to {@code out}, the records {@code filter} keeps (null: all).
+     *
+     * @param out another channel to write
+     * @param filter keeps the records to write there, or null for all
+     * @return this sink
+     */
     public ChunkSink alsoTo(WritableByteChannel out, RecordFilter filter) {
         return add(ByteOutput.of(Objects.requireNonNull(out, "out")), filter);
     }
 
-    /** Also writes to {@code file}, the records {@code filter} keeps (null: all). */
+    /**
+     * Also writes to {@code file}, the records {@code filter} keeps (null: all).
+     *
+     * @param file another file to write (created or truncated)
+     * @param filter keeps the records to write there, or null for all
+     * @return this sink
+     */
     public ChunkSink alsoTo(Path file, RecordFilter filter) {
         return add(ByteOutput.of(Objects.requireNonNull(file, "file")), filter);
     }

@@ -39,13 +39,27 @@ public final class ChunkSource implements Source<Chunk> {
     /**
      * Reads {@code in} with {@code buffers} buffers of records of {@code stride} bytes in at most
      * {@code memoryLimit} bytes.
+     *
+     * @param in the stream to read
+     * @param memoryLimit the most bytes all buffers together may hold
+     * @param buffers how many buffers (n)
+     * @param stride the record size in bytes; every chunk holds whole records
+     * @return the source
      */
     public static ChunkSource of(InputStream in, long memoryLimit, int buffers, int stride) {
         Objects.requireNonNull(in, "in");
         return new ChunkSource(ByteInput.of(in), new ChunkPool(memoryLimit, buffers, stride));
     }
 
-    /** Reads a blocking channel (a file or socket channel); see {@link #of(InputStream, long, int, int)}. */
+    /**
+     * Reads a blocking channel (a file or socket channel); see {@link #of(InputStream, long, int, int)}.
+     *
+     * @param in the channel to read
+     * @param memoryLimit the most bytes all buffers together may hold
+     * @param buffers how many buffers (n)
+     * @param stride the record size in bytes; every chunk holds whole records
+     * @return the source
+     */
     public static ChunkSource of(ReadableByteChannel in, long memoryLimit, int buffers, int stride) {
         Objects.requireNonNull(in, "in");
         return new ChunkSource(ByteInput.of(in, "channel " + in.getClass().getSimpleName()),
@@ -55,6 +69,11 @@ public final class ChunkSource implements Source<Chunk> {
     /**
      * Reads a file; see {@link #of(InputStream, long, int, int)}.
      *
+     * @param file the file to read
+     * @param memoryLimit the most bytes all buffers together may hold
+     * @param buffers how many buffers (n)
+     * @param stride the record size in bytes; every chunk holds whole records
+     * @return the source
      * @throws UncheckedIOException when the file cannot be opened
      */
     public static ChunkSource of(Path file, long memoryLimit, int buffers, int stride) {

@@ -49,14 +49,26 @@ public final class NBufJob<A> {
         this.processors = processors;
     }
 
-    /** A job reading {@code source}, with one processor per worker made by {@code processors}. */
+    /**
+     * A job reading {@code source}, with one processor per worker made by {@code processors}.
+     *
+     * @param <A> the type of the workers' results
+     * @param source where the chunks come from
+     * @param processors makes one processor per worker
+     * @return the job
+     */
     public static <A> NBufJob<A> of(ChunkSource source, Supplier<? extends ChunkProcessor<A>> processors) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(processors, "processors");
         return new NBufJob<>(source, processors);
     }
 
-    /** Number of parallel workers; 1 (the default) is nbuf's sequential execution. */
+    /**
+     * Number of parallel workers; 1 (the default) is nbuf's sequential execution.
+     *
+     * @param count the number of workers, at least 1
+     * @return this job
+     */
     public NBufJob<A> workers(int count) {
         if (count < 1) {
             throw new IllegalArgumentException("workers must be >= 1, got " + count);
@@ -65,19 +77,34 @@ public final class NBufJob<A> {
         return this;
     }
 
-    /** Whether output keeps input order (nbuf's input/output sensitivity); default false. */
+    /**
+     * Whether output keeps input order (nbuf's input/output sensitivity); default false.
+     *
+     * @param inputOrder whether output keeps input order
+     * @return this job
+     */
     public NBufJob<A> ordered(boolean inputOrder) {
         this.ordered = inputOrder;
         return this;
     }
 
-    /** Where the chunks go after processing; default {@link ChunkSink#none()} (output switched off). */
+    /**
+     * Where the chunks go after processing; default {@link ChunkSink#none()} (output switched off).
+     *
+     * @param target the sink
+     * @return this job
+     */
     public NBufJob<A> to(ChunkSink target) {
         this.sink = Objects.requireNonNull(target, "target");
         return this;
     }
 
-    /** How the workers' results are combined into one (needed with more than one worker). */
+    /**
+     * How the workers' results are combined into one (needed with more than one worker).
+     *
+     * @param combiner combines two results into one
+     * @return this job
+     */
     public NBufJob<A> merge(BinaryOperator<A> combiner) {
         this.merge = Objects.requireNonNull(combiner, "combiner");
         return this;
@@ -86,6 +113,8 @@ public final class NBufJob<A> {
     /**
      * The job as a block to run or to compose; single-use like every block. The merged result is
      * available from {@link #result()} after the block ran.
+     *
+     * @return the job's block
      */
     public Block<Void, Void> block() {
         if (built) {
@@ -103,7 +132,11 @@ public final class NBufJob<A> {
         return Pipeline.of(source, farm, sink);
     }
 
-    /** The workers' results merged (null when no worker returned one). */
+    /**
+     * The workers' results merged (null when no worker returned one).
+     *
+     * @return the merged result, or null
+     */
     public A result() {
         A acc = null;
         for (A r : results) {
@@ -121,6 +154,7 @@ public final class NBufJob<A> {
     /**
      * Runs the job to completion.
      *
+     * @return the merged result and the run's statistics
      * @throws org.bbflow.core.FlowException when reading, processing or writing failed
      */
     public Result<A> run() {

@@ -47,12 +47,19 @@ public final class IpcOptions {
         this.endOnProducerLoss = endOnProducerLoss;
     }
 
-    /** The defaults: 1 MiB, one producer, backoff waiting, 1 s peer timeout, fail on producer loss. */
+    /**
+     * The defaults: 1 MiB, one producer, backoff waiting, 1 s peer timeout, fail on producer loss.
+     *
+     * @return the default options
+     */
     public static IpcOptions defaults() {
         return DEFAULTS;
     }
 
-    /** @param bytes ring capacity, a power of two in [1 KiB, 1 GiB] */
+    /**
+     * @param bytes ring capacity, a power of two in [1 KiB, 1 GiB]
+     * @return a copy with that capacity
+     */
     public IpcOptions capacity(int bytes) {
         if (bytes < 1024 || Integer.bitCount(bytes) != 1 || bytes > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + bytes);
@@ -60,7 +67,10 @@ public final class IpcOptions {
         return new IpcOptions(bytes, producers, idleStrategy, peerTimeout, endOnProducerLoss);
     }
 
-    /** @param count number of producers that will attach, in [1, 62] */
+    /**
+     * @param count number of producers that will attach, in [1, 62]
+     * @return a copy with that producer count
+     */
     public IpcOptions producers(int count) {
         if (count < 1 || count > IpcFile.MAX_PRODUCERS) {
             throw new IllegalArgumentException("producers must be in [1, " + IpcFile.MAX_PRODUCERS + "], got " + count);
@@ -68,19 +78,28 @@ public final class IpcOptions {
         return new IpcOptions(capacity, count, idleStrategy, peerTimeout, endOnProducerLoss);
     }
 
-    /** @param strategy how each endpoint waits (see {@link WaitStrategy#newIdleStrategy()}) */
+    /**
+     * @param strategy how each endpoint waits (see {@link WaitStrategy#newIdleStrategy()})
+     * @return a copy with that wait strategy
+     */
     public IpcOptions waitStrategy(WaitStrategy strategy) {
         Objects.requireNonNull(strategy, "strategy");
         return idleStrategy(strategy::newIdleStrategy);
     }
 
-    /** @param strategy makes one Agrona idle strategy per endpoint */
+    /**
+     * @param strategy makes one Agrona idle strategy per endpoint
+     * @return a copy with that idle strategy
+     */
     public IpcOptions idleStrategy(Supplier<? extends IdleStrategy> strategy) {
         Objects.requireNonNull(strategy, "strategy");
         return new IpcOptions(capacity, producers, strategy, peerTimeout, endOnProducerLoss);
     }
 
-    /** @param timeout silence after which the peer's liveness is checked; positive */
+    /**
+     * @param timeout silence after which the peer's liveness is checked; positive
+     * @return a copy with that timeout
+     */
     public IpcOptions peerTimeout(Duration timeout) {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("peerTimeout must be positive, got " + timeout);
@@ -88,7 +107,10 @@ public final class IpcOptions {
         return new IpcOptions(capacity, producers, idleStrategy, timeout, endOnProducerLoss);
     }
 
-    /** @param end true: a dead producer ends the stream normally (loss reported); false: the receiver throws */
+    /**
+     * @param end true: a dead producer ends the stream normally (loss reported); false: the receiver throws
+     * @return a copy with that setting
+     */
     public IpcOptions endOnProducerLoss(boolean end) {
         return new IpcOptions(capacity, producers, idleStrategy, peerTimeout, end);
     }

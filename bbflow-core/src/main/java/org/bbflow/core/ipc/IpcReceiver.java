@@ -77,6 +77,11 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * Creates the channel file at {@code file} with the capacity and producer count of
      * {@code options} and opens it as the receiver.
      *
+     * @param <T> item type
+     * @param file the channel file to create (replaced if it exists)
+     * @param codec decodes the records
+     * @param options capacity, producer count, waiting and peer timeout
+     * @return the receiver
      * @throws IpcException when the file cannot be created
      */
     public static <T> IpcReceiver<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
@@ -108,7 +113,10 @@ public final class IpcReceiver<T> implements AutoCloseable {
         return received;
     }
 
-    /** @return records received so far from producer slot {@code producer} */
+    /**
+     * @param producer the producer slot, from 0
+     * @return records received so far from producer slot {@code producer}
+     */
     public long received(int producer) {
         return perProducer[producer];
     }
@@ -132,6 +140,7 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * The next item, or null when none is available right now or the stream ended ({@link #isEos()}).
      * Never waits.
      *
+     * @return the next item, or null
      * @throws IpcPeerLostException at the end of a stream that lost a producer (unless configured to end normally)
      */
     public T poll() {
@@ -176,6 +185,8 @@ public final class IpcReceiver<T> implements AutoCloseable {
     /**
      * Decodes up to {@code limit} available items into {@code sink}; never waits.
      *
+     * @param sink receives the items
+     * @param limit the most items to deliver
      * @return the number of items delivered; 0 when none was available or the stream ended
      */
     public int drain(Consumer<? super T> sink, int limit) {
@@ -203,6 +214,8 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * Hands up to {@code limit} available records to {@code recordHandler} without decoding; never
      * waits.
      *
+     * @param recordHandler receives the raw records
+     * @param limit the most records to deliver
      * @return the number of records delivered
      */
     public int read(IpcRecordHandler recordHandler, int limit) {

@@ -45,6 +45,10 @@ public final class IpcSender<T> implements AutoCloseable {
     /**
      * Opens the channel file as a producer with default options.
      *
+     * @param <T> item type
+     * @param file the channel file, created by the receiver
+     * @param codec encodes the items
+     * @return the sender
      * @throws IpcFormatException when the file is not a channel of this format version
      * @throws IpcException when it cannot be opened or all producer slots are taken
      */
@@ -55,6 +59,12 @@ public final class IpcSender<T> implements AutoCloseable {
     /**
      * Opens the channel file as a producer; capacity and producer count come from the file's header,
      * the idle strategy and peer timeout from {@code options}.
+     *
+     * @param <T> item type
+     * @param file the channel file, created by the receiver
+     * @param codec encodes the items
+     * @param options waiting and peer timeout
+     * @return the sender
      */
     public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
@@ -87,6 +97,7 @@ public final class IpcSender<T> implements AutoCloseable {
     /**
      * Encodes {@code item} into the ring if there is room.
      *
+     * @param item the item
      * @return false when the ring is full (nothing written)
      * @throws IllegalArgumentException for a null item or one longer than {@link #maxRecordLength()}
      * @throws IllegalStateException after {@link #close()}
@@ -115,6 +126,7 @@ public final class IpcSender<T> implements AutoCloseable {
     /**
      * Encodes {@code item}, waiting with the idle strategy while the ring is full.
      *
+     * @param item the item
      * @throws IpcPeerLostException when the receiver closed or its process died while this waited
      */
     public void send(T item) {
@@ -132,6 +144,7 @@ public final class IpcSender<T> implements AutoCloseable {
     /**
      * Claims {@code length} bytes for a raw record.
      *
+     * @param length the record's length in bytes
      * @return the index in {@link #buffer()} to write at, or -1 when the ring is full
      */
     public int tryClaim(int length) {
@@ -140,7 +153,12 @@ public final class IpcSender<T> implements AutoCloseable {
         return index < 0 ? -1 : index;
     }
 
-    /** Like {@link #tryClaim} but waits while the ring is full (see {@link #send}). */
+    /**
+     * Like {@link #tryClaim} but waits while the ring is full (see {@link #send}).
+     *
+     * @param length the record's length in bytes
+     * @return the index in {@link #buffer()} to write at
+     */
     public int claim(int length) {
         int index = tryClaim(length);
         if (index >= 0) {
@@ -160,13 +178,21 @@ public final class IpcSender<T> implements AutoCloseable {
         return buffer;
     }
 
-    /** Publishes a claimed record. */
+    /**
+     * Publishes a claimed record.
+     *
+     * @param index the index {@link #tryClaim} or {@link #claim} returned
+     */
     public void commit(int index) {
         ring.commit(index);
         sent++;
     }
 
-    /** Gives a claimed record up; the receiver skips it. */
+    /**
+     * Gives a claimed record up; the receiver skips it.
+     *
+     * @param index the index {@link #tryClaim} or {@link #claim} returned
+     */
     public void abort(int index) {
         ring.abort(index);
     }

@@ -28,7 +28,15 @@ public final class IpcSink<T> implements Node<T, Void> {
         this.sender = sender;
     }
 
-    /** A sink that opens the channel file as a producer when the flow starts (the file must exist by then). */
+    /**
+     * A sink that opens the channel file as a producer when the flow starts (the file must exist by then).
+     *
+     * @param <T> item type
+     * @param file the channel file
+     * @param codec encodes the items
+     * @param options waiting and peer timeout
+     * @return the sink
+     */
     public static <T> IpcSink<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(codec, "codec");
@@ -36,7 +44,13 @@ public final class IpcSink<T> implements Node<T, Void> {
         return new IpcSink<>(file, codec, options, null);
     }
 
-    /** A sink writing to an already open sender; the sink closes it when the flow ends. */
+    /**
+     * A sink writing to an already open sender; the sink closes it when the flow ends.
+     *
+     * @param <T> item type
+     * @param sender the open sender
+     * @return the sink
+     */
     public static <T> IpcSink<T> of(IpcSender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         return new IpcSink<>(null, null, null, sender);

@@ -31,12 +31,26 @@ public final class IpcSource<T> implements Source<T> {
         this.idle = idle;
     }
 
-    /** Creates the channel file (see {@link IpcReceiver#create}) and a source reading it. */
+    /**
+     * Creates the channel file (see {@link IpcReceiver#create}) and a source reading it.
+     *
+     * @param <T> item type
+     * @param file the channel file to create
+     * @param codec decodes the records
+     * @param options capacity, producer count, waiting and peer timeout
+     * @return the source
+     */
     public static <T> IpcSource<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
         return new IpcSource<>(IpcReceiver.create(file, codec, options), options.newIdleStrategy());
     }
 
-    /** A source reading an existing receiver; the source closes it when the flow ends. */
+    /**
+     * A source reading an existing receiver; the source closes it when the flow ends.
+     *
+     * @param <T> item type
+     * @param receiver the open receiver
+     * @return the source
+     */
     public static <T> IpcSource<T> of(IpcReceiver<T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         return new IpcSource<>(receiver, IpcOptions.defaults().newIdleStrategy());

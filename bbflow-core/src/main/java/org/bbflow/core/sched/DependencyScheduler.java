@@ -54,6 +54,13 @@ public final class DependencyScheduler<K, T, R> {
      * A scheduler for {@code graph} on {@code workers} workers, each with its own action from
      * {@code actions}.
      *
+     * @param <K> task id type
+     * @param <T> task type
+     * @param <R> result type
+     * @param graph the tasks and their dependencies
+     * @param workers the number of workers, at least 1
+     * @param actions makes one action per worker
+     * @return the scheduler
      * @throws IllegalArgumentException when the graph has an unknown dependency or a cycle
      */
     public static <K, T, R> DependencyScheduler<K, T, R> of(TaskGraph<K, T> graph, int workers,
@@ -66,13 +73,23 @@ public final class DependencyScheduler<K, T, R> {
         return new DependencyScheduler<>(graph.compile(), workers, actions);
     }
 
-    /** The order in which ready tasks are dispatched (default: insertion order). */
+    /**
+     * The order in which ready tasks are dispatched (default: insertion order).
+     *
+     * @param order the dispatch order among ready tasks
+     * @return this scheduler
+     */
     public DependencyScheduler<K, T, R> locality(Comparator<? super T> order) {
         this.locality = Objects.requireNonNull(order, "order");
         return this;
     }
 
-    /** The most tasks dispatched and not yet completed at any time; at least 1 (default: workers). */
+    /**
+     * The most tasks dispatched and not yet completed at any time; at least 1 (default: workers).
+     *
+     * @param limit the most tasks in flight
+     * @return this scheduler
+     */
     public DependencyScheduler<K, T, R> maxInFlight(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1, got " + limit);
@@ -84,6 +101,8 @@ public final class DependencyScheduler<K, T, R> {
     /**
      * The scheduler as a block whose output is the tasks' non-null results, in completion order;
      * single-use.
+     *
+     * @return the block
      */
     public Block<Void, R> block() {
         if (emitter != null) {
@@ -107,6 +126,7 @@ public final class DependencyScheduler<K, T, R> {
     /**
      * Runs all tasks, discarding results.
      *
+     * @return the run's statistics
      * @throws org.bbflow.core.FlowException when a task failed
      */
     public RunStats run() {

@@ -8,6 +8,12 @@ package org.bbflow.core.sched;
  */
 @FunctionalInterface
 public interface TaskAction<T, R> {
-    /** Runs the task; an exception fails the flow. */
+    /**
+     * Runs the task; an exception fails the flow.
+     *
+     * @param task the task
+     * @return the result, or null for none
+     * @throws Exception to fail the flow
+     */
     R run(T task) throws Exception;
 }

@@ -26,7 +26,13 @@ public final class TaskGraph<K, T> {
     private TaskGraph() {
     }
 
-    /** An empty graph. */
+    /**
+     * An empty graph.
+     *
+     * @param <K> task id type
+     * @param <T> task type
+     * @return the graph
+     */
     public static <K, T> TaskGraph<K, T> create() {
         return new TaskGraph<>();
     }
@@ -37,6 +43,7 @@ public final class TaskGraph<K, T> {
      * @param id unique id
      * @param task the payload (not null)
      * @param dependsOn ids of tasks that must complete first (may be added later)
+     * @return this graph
      * @throws IllegalArgumentException for a duplicate id or a task depending on itself
      */
     public TaskGraph<K, T> add(K id, T task, Collection<? extends K> dependsOn) {
@@ -61,7 +68,14 @@ public final class TaskGraph<K, T> {
         return this;
     }
 
-    /** Adds a task; see {@link #add(Object, Object, Collection)}. */
+    /**
+     * Adds a task; see {@link #add(Object, Object, Collection)}.
+     *
+     * @param id unique id
+     * @param task the payload (not null)
+     * @param dependsOn ids of tasks that must complete first
+     * @return this graph
+     */
     @SafeVarargs
     public final TaskGraph<K, T> add(K id, T task, K... dependsOn) {
         return add(id, task, Arrays.asList(dependsOn));

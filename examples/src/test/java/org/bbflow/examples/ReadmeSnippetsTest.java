@@ -1,0 +1,536 @@
+package org.bbflow.examples;
+
+import static org.bbflow.examples.demo.MandelbrotDemo.renderRow;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+
+import org.bbflow.bkd.BkdTree;
+import org.bbflow.bkd.Box;
+import org.bbflow.bkd.Snapshot;
+import org.bbflow.core.*;
+import org.bbflow.core.io.Chunk;
+import org.bbflow.core.io.ChunkProcessor;
+import org.bbflow.core.io.ChunkSink;
+import org.bbflow.core.io.ChunkSource;
+import org.bbflow.core.io.NBufJob;
+import org.bbflow.core.ipc.IpcCodec;
+import org.bbflow.core.ipc.IpcOptions;
+import org.bbflow.core.ipc.IpcReceiver;
+import org.bbflow.core.ipc.IpcSender;
+import org.bbflow.core.sched.DependencyScheduler;
+import org.bbflow.core.sched.TaskGraph;
+import org.bbflow.examples.demo.MandelbrotDemo.Row;
+import org.bbflow.net.Codec;
+import org.bbflow.net.NetOptions;
+import org.bbflow.net.NetServer;
+import org.bbflow.net.RemoteBlocks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's Java examples, compiled and (where they need no second machine or files in the
+ * working directory) run. Every {@code ```java} block of the README is preceded by a
+ * {@code <!-- snippet: NAME -->} line and must equal, whitespace aside, the region of this file
+ * between {@code // tag::NAME[]} and {@code // end::NAME[]} (regions with the same name are joined
+ * in file order; the block's leading {@code import} lines must be imports of this file). Edit both
+ * together: a change on one side only fails {@link #readmeBlocksEqualTaggedRegions()}.
+ */
+class ReadmeSnippetsTest {
+
+    // ---------------------------------------------------------------- README <-> this file
+
+    @Test
+    void readmeBlocksEqualTaggedRegions() throws IOException {
+        Path root = projectRoot();
+        List<String> readme = Files.readAllLines(root.resolve("README.md"), StandardCharsets.UTF_8);
+        List<String> source = Files.readAllLines(
+                root.resolve("examples/src/test/java/org/bbflow/examples/ReadmeSnippetsTest.java"),
+                StandardCharsets.UTF_8);
+        Map<String, List<String>> regions = taggedRegions(source);
+        Set<String> imports = source.stream().map(String::strip).filter(l -> l.startsWith("import "))
+                .collect(Collectors.toSet());
+
+        List<String> problems = new ArrayList<>();
+        Set<String> used = new LinkedHashSet<>();
+        Pattern marker = Pattern.compile("<!--\\s*snippet:\\s*([\\w-]+)\\s*-->");
+        for (int i = 0; i < readme.size(); i++) {
+            if (!readme.get(i).strip().equals("```java")) {
+                continue;
+            }
+            int start = i + 1;
+            int end = start;
+            while (end < readme.size() && !readme.get(end).strip().equals("```")) {
+                end++;
+            }
+            List<String> block = new ArrayList<>(readme.subList(start, end));
+            Matcher m = i > 0 ? marker.matcher(readme.get(i - 1).strip()) : null;
+            if (m == null || !m.matches()) {
+                problems.add("README line " + (i + 1) + ": java block without a <!-- snippet: NAME --> line above it");
+            } else {
+                String name = m.group(1);
+                if (!used.add(name)) {
+                    problems.add("README line " + (i + 1) + ": snippet name used twice: " + name);
+                }
+                while (!block.isEmpty() && (block.get(0).strip().startsWith("import ") || block.get(0).isBlank())) {
+                    String imp = block.remove(0).strip();
+                    if (!imp.isEmpty() && !imports.contains(imp)) {
+                        problems.add("snippet " + name + ": '" + imp + "' is not an import of this test");
+                    }
+                }
+                List<String> region = regions.get(name);
+                if (region == null) {
+                    problems.add("README line " + (i + 1) + ": no // tag::" + name + "[] region in ReadmeSnippetsTest");
+                } else if (!normalize(block).equals(normalize(region))) {
+                    problems.add("snippet " + name + " (README line " + (i + 1) + ") differs from its tagged region:\n"
+                            + "README:\n  " + String.join("\n  ", normalize(block))
+                            + "\ntest:\n  " + String.join("\n  ", normalize(region)));
+                }
+            }
+            i = end;
+        }
+        for (String name : regions.keySet()) {
+            if (!used.contains(name)) {
+                problems.add("tagged region " + name + " is in no README block");
+            }
+        }
+        if (!problems.isEmpty()) {
+            fail(problems.size() + " README snippet problem(s):\n" + String.join("\n", problems));
+        }
+        assertTrue(used.size() >= 13, "expected the README's 13 Java examples, found " + used.size());
+    }
+
+    /** Lines stripped, blank lines dropped, runs of blanks inside a line made one. */
+    static List<String> normalize(List<String> lines) {
+        return lines.stream().map(l -> l.strip().replaceAll("\\s+", " ")).filter(l -> !l.isEmpty())
+                .collect(Collectors.toList());
+    }
+
+    static Map<String, List<String>> taggedRegions(List<String> source) {
+        Pattern open = Pattern.compile("//\\s*tag::([\\w-]+)\\[\\]");
+        Pattern close = Pattern.compile("//\\s*end::([\\w-]+)\\[\\]");
+        Map<String, List<String>> regions = new LinkedHashMap<>();
+        String current = null;
+        for (String line : source) {
+            String s = line.strip();
+            Matcher o = open.matcher(s);
+            Matcher c = close.matcher(s);
+            if (o.matches()) {
+                if (current != null) {
+                    throw new IllegalStateException("tag " + o.group(1) + " opened inside " + current);
+                }
+                current = o.group(1);
+                regions.computeIfAbsent(current, k -> new ArrayList<>());
+            } else if (c.matches()) {
+                if (!c.group(1).equals(current)) {
+                    throw new IllegalStateException("end::" + c.group(1) + " closes " + current);
+                }
+                current = null;
+            } else if (current != null) {
+                regions.get(current).add(line);
+            }
+        }
+        if (current != null) {
+            throw new IllegalStateException("tag " + current + " never closed");
+        }
+        return regions;
+    }
+
+    static Path projectRoot() {
+        Path dir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+        for (Path p = dir; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("README.md")) && Files.isDirectory(p.resolve("examples"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no README.md above " + dir);
+    }
+
+    /** The list between {@code <!-- toc -->} and {@code <!-- /toc -->} links every second-level heading, in order. */
+    @Test
+    void tableOfContentsListsEveryHeading() throws IOException {
+        List<String> readme = Files.readAllLines(projectRoot().resolve("README.md"), StandardCharsets.UTF_8);
+        int from = readme.indexOf("<!-- toc -->");
+        int to = readme.indexOf("<!-- /toc -->");
+        assertTrue(from >= 0 && to > from, "README has no <!-- toc --> ... <!-- /toc --> list");
+        List<String> expected = new ArrayList<>();
+        boolean inFence = false;
+        for (String line : readme) {
+            if (line.startsWith("```")) {
+                inFence = !inFence;
+            } else if (!inFence && line.startsWith("## ")) {
+                String title = line.substring(3).strip();
+                expected.add("- [" + title + "](#" + githubAnchor(title) + ")");
+            }
+        }
+        assertEquals(expected, readme.subList(from + 1, to), "regenerate the README's table of contents");
+    }
+
+    /** GitHub's heading anchor: lower case, punctuation other than '-' and '_' dropped, spaces to '-'. */
+    static String githubAnchor(String title) {
+        return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+    }
+
+    @Test
+    void aBlockChangedOnOneSideIsReported() {
+        List<String> region = List.of("        int x = 1;   // one", "", "        run(x);");
+        assertEquals(normalize(List.of("int x = 1; // one", "run(x);")), normalize(region));
+        assertTrue(!normalize(List.of("int x = 2; // one", "run(x);")).equals(normalize(region)));
+        Map<String, List<String>> r = taggedRegions(List.of("a", "// tag::t[]", "x();", "// end::t[]",
+                "b", "  // tag::t[]", "y();", "  // end::t[]"));
+        assertEquals(List.of("x();", "y();"), r.get("t"));
+    }
+
+    // ---------------------------------------------------------------- the snippets, run
+
+    static long heavy(long x) {
+        long y = x;
+        for (int i = 0; i < 20; i++) {
+            y = (y * 31 + i) % 1_000_003;
+        }
+        return y;
+    }
+
+    @Test
+    @Timeout(60)
+    void tour() {
+        // tag::tour[]
+        // A source, a farm of 4 CPU-bound workers whose results come out in input order, a sink.
+        LongAdder sum = new LongAdder();
+        Pipeline<Void, Void> p = Pipeline.of(
+                Nodes.range(1, 1_000_000),                               // Source<Long>
+                Farm.of(4, () -> Nodes.map((Long x) -> heavy(x))).ordered(),
+                Nodes.sink((Long x) -> sum.add(x)));
+        RunStats stats = p.run();          // = Flow.start(p).join()
+        System.out.println(stats);         // per-node table: items in/out, busy/idle ms, waits
+        // end::tour[]
+        assertEquals(LongStream.rangeClosed(1, 1_000_000).map(ReadmeSnippetsTest::heavy).sum(), sum.sum());
+    }
+
+    @Test
+    @Timeout(30)
+    void statefulNode() {
+        // tag::stateful-node[]
+        Node<Long, Long> average = new Node<>() {          // a stateful node
+            long n, total;
+            public void onItem(Long x, Outbox<Long> out) { n++; total += x; }
+            public void onEos(Outbox<Long> out) { if (n > 0) out.send(total / n); }
+        };
+        // end::stateful-node[]
+        Queue<Long> results = new ConcurrentLinkedQueue<>();
+        Pipeline.of(Nodes.range(1, 9), average, Nodes.sink(results::add)).run();
+        assertEquals(List.of(5L), List.copyOf(results));
+    }
+
+    @Test
+    @Timeout(30)
+    void topology() {
+        Source<Long> source = Nodes.range(1, 30);
+        Supplier<Node<Long, Long>> w = () -> Nodes.map((Long x) -> x * 10);
+        Supplier<Node<Long, Long>> v = () -> Nodes.map((Long x) -> x + 1);
+        Queue<Long> results = new ConcurrentLinkedQueue<>();
+        Node<Long, Void> sink = Nodes.sink(results::add);
+        // tag::topology[]
+        Pipeline.of(source, Farm.of(3, w).withoutCollector())
+                .then(Farm.of(3, v).withoutEmitter(), Topology.PAIRWISE)   // worker i -> worker i
+                .then(sink)
+                .run();
+        // end::topology[]
+        assertEquals(LongStream.rangeClosed(1, 30).map(x -> x * 10 + 1).boxed().collect(Collectors.toSet()),
+                Set.copyOf(results));
+        assertEquals(30, results.size());
+    }
+
+    static Node<String, Integer> parse() {
+        return Nodes.map(Integer::parseInt);
+    }
+
+    static Node<Integer, Integer> score() {
+        return Nodes.map((Integer x) -> x * x);
+    }
+
+    @Test
+    @Timeout(30)
+    void nestedFarm() {
+        // tag::nested-farm[]
+        // parse() and score() return new nodes: a node instance runs in one place of one flow only
+        Farm<String, Integer> scoring = Farm.of(4, () -> Pipeline.of(parse(), Farm.of(2, () -> score())))
+                .dispatch(Dispatch.onDemand());
+        // end::nested-farm[]
+        Queue<Integer> results = new ConcurrentLinkedQueue<>();
+        Pipeline.of(Nodes.fromIterable(List.of("1", "2", "3", "4", "5")), scoring, Nodes.sink(results::add)).run();
+        List<Integer> sorted = new ArrayList<>(results);
+        Collections.sort(sorted);
+        assertEquals(List.of(1, 4, 9, 16, 25), sorted);
+    }
+
+    @Test
+    @Timeout(30)
+    void feedback() {
+        Queue<Long> done = new ConcurrentLinkedQueue<>();
+        // tag::feedback[]
+        // master-worker: items go round until they reach 0
+        Farm<Long, Long> masterWorker = Farm.of(4, () -> Nodes.map((Long x) -> x - 1))
+            .emitter(Nodes.flatMap((Long x, Outbox<Long> o) -> { if (x > 0) o.send(x); else done.add(x); }))
+            .feedback().withoutCollector();
+        // end::feedback[]
+        Pipeline.of(Nodes.range(1, 20), masterWorker).run();
+        assertEquals(20, done.size());
+        assertTrue(done.stream().allMatch(x -> x == 0L));
+    }
+
+    record Rec(int id, String text) {
+    }
+
+    static Node<Long, Long> rNode() {
+        return Nodes.identity();
+    }
+
+    @Test
+    @Timeout(30)
+    void allToAll() {
+        Nodes.ThrowingFunction<String, Rec> parse = s -> new Rec(Integer.parseInt(s.substring(0, 1)), s);
+        Queue<Rec> stored = new ConcurrentLinkedQueue<>();
+        Nodes.ThrowingConsumer<Rec> store = stored::add;
+        Farm<Long, Long> f1 = Farm.of(2, () -> Nodes.map((Long x) -> x + 1));
+        Farm<Long, Long> f2 = Farm.of(2, () -> Nodes.map((Long x) -> x * 2));
+        // tag::all-to-all[]
+        AllToAll<String, Void> a2a = AllToAll.<String, Void>of(3, () -> Nodes.map(parse), 2, () -> Nodes.sink(store))
+                .dispatch(Dispatch.byKey(Rec::id));
+        Block<Long, Long> fused = Farm.combine(f1, f2, () -> rNode(), null, true);
+        // end::all-to-all[]
+        Pipeline.of(Nodes.fromIterable(List.of("1a", "2b", "3c", "1d")), a2a).run();
+        assertEquals(4, stored.size());
+        LongAdder sum = new LongAdder();
+        Pipeline.of(Nodes.range(1, 10), fused, Nodes.sink((Long x) -> sum.add(x))).run();
+        assertEquals(LongStream.rangeClosed(1, 10).map(x -> (x + 1) * 2).sum(), sum.sum());
+    }
+
+    @Test
+    @Timeout(30)
+    void waitStrategies() {
+        Pipeline<Void, Long> pipeline = Pipeline.of(Nodes.range(1, 1000), Nodes.map((Long x) -> x + 1));
+        LongAdder sum = new LongAdder();
+        Node<Long, Void> sink = Nodes.sink((Long x) -> sum.add(x));
+        // tag::wait-strategies[]
+        pipeline.then(sink, ChannelSpec.unbounded().waitStrategy(WaitStrategy.busySpin()));  // this edge
+        Flow flow = Flow.start(pipeline, FlowOptions.defaults()                              // all others
+                .waitStrategy(WaitStrategy.blocking())
+                .channels(ChannelSpec.bounded(256)));
+        flow.join();
+        // end::wait-strategies[]
+        assertEquals(LongStream.rangeClosed(2, 1001).sum(), sum.sum());
+    }
+
+    @Test
+    @Timeout(60)
+    void mandelbrot() {
+        int rows = 40;
+        int width = 60;
+        int maxIterations = 100;
+        int workers = 2;
+        long[] image = new long[rows];
+        // tag::mandelbrot[]
+        Pipeline<Void, Void> flow = Pipeline.of(
+            Nodes.source(out -> { for (int y = 0; y < rows; y++) out.send(y); }),
+            Farm.of(workers, () -> Nodes.map((Integer y) -> renderRow(y, width, rows, maxIterations))).ordered(),
+            Nodes.sink((Row r) -> image[r.y()] = r.iterations()));
+        RunStats stats = flow.run();
+        System.out.println(stats.table());
+        // end::mandelbrot[]
+        long[] expected = new long[rows];
+        for (int y = 0; y < rows; y++) {
+            expected[y] = renderRow(y, width, rows, maxIterations).iterations();
+        }
+        assertArrayEquals(expected, image);
+    }
+
+    static final class CountingProcessor implements ChunkProcessor<Long> {
+        private long bytes;
+
+        @Override
+        public void process(Chunk chunk) {
+            bytes += chunk.length();
+        }
+
+        @Override
+        public Long result() {
+            return bytes;
+        }
+    }
+
+    /** Compiled, not run: it reads and writes files in the working directory. */
+    @SuppressWarnings("unused")
+    static void nbuf() {
+        // tag::nbuf[]
+        NBufJob.Result<Long> r = NBufJob.of(ChunkSource.of(Path.of("in.bin"), 64L << 20, 8, 100),
+                                            () -> new CountingProcessor())   // one ChunkProcessor per worker
+                .workers(4)                       // 1 = sequential execution (chunks in input order)
+                .ordered(true)                    // output in input order (by Chunk.sequence())
+                .to(ChunkSink.to(Path.of("out.bin"))                  // targets are closed at the end
+                             .alsoTo(Path.of("errors.bin"), (c, off, len) -> c.array()[off] == 'E'))  // filtered
+                .merge(Long::sum)                 // per-worker accumulators merged at the end
+                .run();                           // r.value(), r.stats(), r.peakBuffers() <= 8
+        // end::nbuf[]
+    }
+
+    record Segment(String file, long offset, long value) {
+        Result compute() {
+            return new Result(file + "@" + offset, value * 2);
+        }
+    }
+
+    record Result(String name, long value) {
+    }
+
+    @Test
+    @Timeout(30)
+    void dependencyScheduler() {
+        Segment segA = new Segment("a", 0, 1);
+        Segment segB = new Segment("b", 0, 2);
+        Segment sumAB = new Segment("a", 8, 3);
+        // tag::dependency-scheduler[]
+        TaskGraph<String, Segment> g = TaskGraph.create();
+        g.add("fft-a", segA).add("fft-b", segB).add("sum", sumAB, "fft-a", "fft-b");
+        Block<Void, Result> job = DependencyScheduler.<String, Segment, Result>of(g, 4, () -> seg -> seg.compute())
+                .locality(Comparator.comparing(Segment::file).thenComparingLong(Segment::offset))
+                .maxInFlight(4)                     // default: one task per worker
+                .block();                           // compose it, or job.run()
+        // end::dependency-scheduler[]
+        List<String> order = Collections.synchronizedList(new ArrayList<>());
+        Pipeline.of(job, Nodes.sink((Result r) -> order.add(r.name()))).run();
+        assertEquals(3, order.size());
+        assertEquals("a@8", order.get(2), "the task with dependencies comes last: " + order);
+    }
+
+    private final Queue<String> received = new ConcurrentLinkedQueue<>();
+
+    private void handle(String s) {
+        received.add(s);
+    }
+
+    private void ipcConsumer(Path path) {
+        // tag::ipc[]
+        // consumer process: creates (replaces) the file and its header
+        try (IpcReceiver<String> rx = IpcReceiver.create(path, IpcCodec.utf8(),
+                IpcOptions.defaults().capacity(1 << 20).producers(2))) {
+            for (String s; (s = rx.take()) != null; ) { handle(s); }   // null = every producer closed
+        }
+        // end::ipc[]
+    }
+
+    private static void ipcProducer(Path path) {
+        // tag::ipc[]
+        // each producer process
+        try (IpcSender<String> tx = IpcSender.open(path, IpcCodec.utf8())) { tx.send("hello"); }  // close = EOS
+        // in flows: IpcSource.create(path, codec, options) and IpcSink.open(path, codec, options)
+        // end::ipc[]
+    }
+
+    @Test
+    @Timeout(60)
+    void ipc(@TempDir Path dir) throws Exception {
+        Path path = dir.resolve("channel.ipc");
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread consumer = new Thread(() -> {
+            try {
+                ipcConsumer(path);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "readme-ipc-consumer");
+        consumer.start();
+        List<Thread> producers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Thread t = new Thread(() -> {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (true) {   // the consumer creates the file; a producer that comes first retries
+                    try {
+                        ipcProducer(path);
+                        return;
+                    } catch (RuntimeException e) {
+                        if (System.nanoTime() > deadline) {
+                            failure.compareAndSet(null, e);
+                            return;
+                        }
+                        try {
+                            Thread.sleep(10);
+                        } catch (InterruptedException ie) {
+                            return;
+                        }
+                    }
+                }
+            }, "readme-ipc-producer-" + i);
+            producers.add(t);
+            t.start();
+        }
+        for (Thread t : producers) {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        consumer.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(!consumer.isAlive(), "consumer still waiting");
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(List.of("hello", "hello"), List.copyOf(received));
+    }
+
+    /** Compiled, not run: it needs the hosts host-a and host-b (NetworkTest-style tests run it on loopback). */
+    @SuppressWarnings("unused")
+    static void network() {
+        // tag::network[]
+        NetOptions opts = NetOptions.defaults();              // 64 KiB batches, 1 ms flush, 4 MiB window, 10 s peer timeout
+        // JVM A (host-a): the middle stage
+        try (NetServer server = NetServer.bind(7000, opts)) {
+            Pipeline.of(RemoteBlocks.inlet(server, 1, Codec.longs()),
+                        Nodes.map((Long x) -> 2 * x + 1),
+                        RemoteBlocks.outlet("host-b", 7001, 2, Codec.longs(), opts)).run();
+        }
+        // JVM B (host-b): source and sink
+        try (NetServer back = NetServer.bind(7001, opts)) {
+            Flow results = Flow.start(Pipeline.of(RemoteBlocks.inlet(back, 2, Codec.longs()), Nodes.sink(System.out::println)));
+            Pipeline.of(Nodes.range(1, 1_000_000), RemoteBlocks.outlet("host-a", 7000, 1, Codec.longs(), opts)).run();
+            results.join();
+        }
+        // end::network[]
+    }
+
+    @Test
+    @Timeout(60)
+    void bkd() {
+        // tag::bkd[]
+        try (BkdTree index = BkdTree.builder(2).build()) {
+            index.insert(new double[] {12.5, 40.0}, 7L);   // thread-local buffer
+            index.refresh();                              // publish this thread's buffer now
+            index.query(Box.of(new double[] {10, 10}, new double[] {20, 50}), (id, p) -> System.out.println(id));
+            index.delete(new double[] {12.5, 40.0}, 7L);  // tombstone, visible at once
+            try (Snapshot snap = index.snapshot()) { snap.count(Box.all(2)); }  // repeatable view
+        }
+        // end::bkd[]
+    }
+}
