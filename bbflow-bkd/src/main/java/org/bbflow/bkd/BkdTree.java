@@ -220,7 +220,11 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Opens a writer handle with its own private buffer (close it to flush and release it). */
+    /**
+     * Opens a writer handle with its own private buffer (close it to flush and release it).
+     *
+     * @return a new writer bound to this index
+     */
     public BkdWriter writer() {
         checkOpen();
         return new BkdWriter(this, register(new InsertBuffer(this, dims, bufferSize, leafSize, null)));
@@ -328,7 +332,11 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Opens a repeatable point-in-time view; close it to let its trees be reclaimed. */
+    /**
+     * Opens a repeatable point-in-time view; close it to let its trees be reclaimed.
+     *
+     * @return a snapshot of the index as it is now
+     */
     public Snapshot snapshot() {
         checkOpen();
         return new Snapshot(this);
@@ -820,6 +828,9 @@ public final class BkdTree implements AutoCloseable {
         /**
          * How many trees of one size tier are merged into one tree (2 to 64). A tree of {@code n}
          * points is in the smallest tier {@code k} with {@code n <= mergeFactor^k}.
+         *
+         * @param n the merge factor, 2 to 64
+         * @return this builder
          */
         public Builder mergeFactor(int n) {
             if (n < 2 || n > 64) {
