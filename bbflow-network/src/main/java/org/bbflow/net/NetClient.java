@@ -91,6 +91,11 @@ public final class NetClient implements AutoCloseable {
         long delay = options.flushDelay().toNanos();
         this.flusher = loop.scheduleAtFixedRate(this::flushAll, delay, delay, TimeUnit.NANOSECONDS);
         Wire.run(loop, this::connectNow);
+        loop.terminationFuture().addListener(f -> {
+            // the event loop is gone (closed, or killed by an error): no outlet may wait for it for ever
+            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " stopped");
+            for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
+        });
     }
 
     /** Starts connecting to {@code host:port} in the background and returns at once. */
@@ -166,7 +171,13 @@ public final class NetClient implements AutoCloseable {
     }
 
     private void flushAll() {
-        for (RemoteOutlet<?> o : outlets.values()) o.drain();
+        for (RemoteOutlet<?> o : outlets.values()) {
+            try {
+                o.drain();
+            } catch (Throwable e) { // a periodic task that throws is never run again: keep the others flushing
+                o.fail(new RemoteChannelException("channel " + o.channelId() + " to " + peer() + " failed: " + e, e));
+            }
+        }
     }
 
     private void connectNow() {
@@ -188,13 +199,13 @@ public final class NetClient implements AutoCloseable {
         if (outlets.isEmpty()) { // nothing to deliver: reconnect only when an outlet opens
             ready = false;
             idle = true;
-            LOG.log(Level.DEBUG, "connection to {0} closed while idle", peer());
+            ThrottledLog.quiet(LOG, Level.DEBUG, "connection to {0} closed while idle", peer());
             return;
         }
         if (ready) {
             ready = false;
             downSince = System.nanoTime();
-            LOG.log(Level.INFO, "connection to {0} lost ({1}); reconnecting", peer(), lastCause);
+            NetServer.WARN.log(Level.INFO, "connection lost", "connection to {0} lost ({1}); reconnecting", peer(), lastCause);
             for (RemoteOutlet<?> o : outlets.values()) o.detached();
         }
         if (closed || fatal != null) return;
@@ -212,7 +223,7 @@ public final class NetClient implements AutoCloseable {
     private void fatal(RemoteChannelException e) {
         if (fatal != null) return;
         fatal = e;
-        LOG.log(Level.WARNING, e.getMessage());
+        NetServer.WARN.log(Level.WARNING, "client failed", "{0}", e.getMessage());
         for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
         if (channel != null) channel.close();
     }
@@ -243,6 +254,8 @@ public final class NetClient implements AutoCloseable {
                 handle(ctx, f);
             } catch (Wire.ProtocolException | IndexOutOfBoundsException e) {
                 fatal(new RemoteChannelException("protocol error from " + peer() + ": " + e.getMessage()));
+            } catch (Throwable e) {
+                unexpected(ctx, e);
             } finally {
                 ReferenceCountUtil.release(f);
             }
@@ -289,7 +302,7 @@ public final class NetClient implements AutoCloseable {
                 ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
                 ready = true;
                 attempt = 0;
-                LOG.log(Level.DEBUG, "connected to {0}", peer());
+                ThrottledLog.quiet(LOG, Level.DEBUG, "connected to {0}", peer());
                 for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel());
                 return;
             }
@@ -322,8 +335,27 @@ public final class NetClient implements AutoCloseable {
             }
         }
 
+        /** A throwable that is not the server's fault: drop this connection (it is re-established); nothing escapes into the event loop. */
+        private void unexpected(ChannelHandlerContext ctx, Throwable e) {
+            try {
+                lastCause = e;
+                NetServer.WARN.log(Level.WARNING, "unexpected", "closing connection to " + peer() + " after an unexpected error", e);
+                ctx.close();
+            } catch (Throwable ignored) {
+                // nothing more can be done for this connection
+            }
+        }
+
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            try {
+                idleOrTls(ctx, evt);
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
+        }
+
+        private void idleOrTls(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof IdleStateEvent e) {
                 if (e.state() == IdleState.READER_IDLE) {
                     lastCause = new RemoteChannelException("server silent for " + 3 * options.heartbeat().toMillis() + " ms");
@@ -338,6 +370,14 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            try {
+                caught(ctx, cause);
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
+        }
+
+        private void caught(ChannelHandlerContext ctx, Throwable cause) {
             Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
             if (c instanceof Wire.ProtocolException) {
                 fatal(new RemoteChannelException("protocol error from " + peer() + ": " + c.getMessage()));
@@ -351,8 +391,12 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            if (handshakeTimer != null) handshakeTimer.cancel(false);
-            down(ctx.channel(), null);
+            try {
+                if (handshakeTimer != null) handshakeTimer.cancel(false);
+                down(ctx.channel(), null);
+            } catch (Throwable e) {
+                lastCause = e;
+            }
         }
     }
 }

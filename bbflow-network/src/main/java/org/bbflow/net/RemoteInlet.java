@@ -53,6 +53,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private long bytesSinceAck;
     private boolean eosSeen;
     private boolean failSeen;
+    private Thread consumer;
 
     RemoteInlet(NetServer server, int channelId, Codec<T> codec) {
         this.server = server;
@@ -80,6 +81,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
      *     item, the server closed, or the thread was interrupted while waiting
      */
     public T take() {
+        consumer = Thread.currentThread();
         for (;;) {
             if (failSeen) throw failure;
             if (remaining > 0) {
@@ -140,6 +142,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (codec != BuiltinCodecs.LONG) {
             throw new IllegalStateException("drainLongs needs an inlet with Codec.longs(), this one has " + codec);
         }
+        consumer = Thread.currentThread();
         long n = 0;
         for (;;) {
             if (failSeen) throw failure;
@@ -179,6 +182,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     private RemoteChannelException malformed(String what) {
+        releaseFrame();
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
                 + sender + " with " + codec + ": " + what);
         Wire.run(server.loop(), () -> {
@@ -188,6 +192,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
         failure = e;
         failSeen = true;
         return e;
+    }
+
+    /** Consumer side: frees the frame being read (the consumer stops reading it). */
+    private void releaseFrame() {
+        InFrame f = frame;
+        frame = null;
+        remaining = 0;
+        if (f != null) f.payload.release();
     }
 
     private void await() {
@@ -219,6 +231,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (Thread.currentThread() == consumer) releaseFrame(); // e.g. a flow that failed in the middle of a frame
         Wire.run(server.loop(), () -> {
             closed = true;
             server.remove(this);
@@ -259,14 +272,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
             lostTimer.cancel(false);
             lostTimer = null;
         }
-        NetServer.LOG.log(Level.DEBUG, "channel {0} attached from {1} at item {2}", channelId, sender, next);
+        ThrottledLog.quiet(NetServer.LOG, Level.DEBUG, "channel {0} attached from {1} at item {2}", channelId, sender, next);
         conn.channel().writeAndFlush(Wire.frame(conn.channel().alloc(), Wire.ATTACHED, 28).writeInt(channelId)
                 .writeLong(next).writeLong(consumedSeq).writeLong(window), conn.channel().voidPromise());
         return null;
     }
 
     void onData(NetServer.Connection conn, long first, int count, ByteBuf payload) {
-        if (conn != current) return;
+        if (conn != current || failure != null || closed) return; // nobody will take it
         if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
         int bytes = payload.readableBytes();
         int fixed = codec.fixedSize();
@@ -303,7 +316,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         current = null;
         if (eosReceived || closed || failure != null) return;
         long t = server.options().peerTimeout().toMillis();
-        NetServer.LOG.log(Level.INFO, "channel {0}: sender {1} disconnected at item {2}; waiting up to {3} ms",
+        NetServer.WARN.log(Level.INFO, "sender disconnected", "channel {0}: sender {1} disconnected at item {2}; waiting up to {3} ms",
                 channelId, sender, next, t);
         lostTimer = server.loop().schedule(() -> fail(new RemoteChannelException("channel " + channelId + ": sender "
                 + sender + " disconnected after " + next + " items and did not come back within " + t + " ms")),
@@ -313,7 +326,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     void fail(RemoteChannelException e) {
         if (eosReceived || failure != null && failure != e) return;
         failure = e;
-        NetServer.LOG.log(Level.WARNING, e.getMessage());
+        NetServer.WARN.log(Level.WARNING, "channel failed", "{0}", e.getMessage());
         queue.offer(FAILED);
         wake();
     }

@@ -2,7 +2,8 @@ package org.bbflow.net;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.UnpooledHeapByteBuf;
 import io.netty.channel.Channel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -100,7 +101,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             codec.encode(item, b.buf);
         } else {
             ByteBuf s = scratch;
-            if (s == null) s = scratch = Unpooled.buffer(256);
+            if (s == null) s = scratch = new UnpooledHeapByteBuf(UnpooledByteBufAllocator.DEFAULT, 256, Integer.MAX_VALUE);
             s.clear();
             codec.encode(item, s);
             int n = s.readableBytes();
@@ -157,17 +158,22 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             }
         }
         reserved.addAndGet(cap);
-        Batch b = new Batch(PooledByteBufAllocator.DEFAULT.directBuffer(cap, cap), seq);
+        // two references: the event loop's (released when it is done cutting the batch) and the
+        // producer's (released when it seals or drops the batch), so neither frees it under the other
+        Batch b = new Batch(PooledByteBufAllocator.DEFAULT.directBuffer(cap, cap).retain(), seq);
         batches.offer(b);
         current = b;
         return b;
     }
 
-    /** On failure the producer frees the batch it was filling (the event loop frees only sealed ones). */
+    /** On failure the producer gives up the batch it was filling (the event loop may still be cutting it). */
     private RemoteChannelException dropCurrent(RemoteChannelException f) {
         Batch b = current;
         current = null;
-        if (b != null) b.buf.release();
+        if (b != null) {
+            b.sealed = true;
+            b.buf.release();
+        }
         return f;
     }
 
@@ -177,6 +183,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         current = null;
         reserved.addAndGet(-(b.buf.capacity() - b.buf.writerIndex()));
         b.sealed = true;
+        b.buf.release();
         Wire.run(client.loop(), this::drain);
     }
 
@@ -342,7 +349,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         if (released) return;
         released = true;
         for (Frame f; (f = unacked.poll()) != null; ) f.payload.release();
-        for (Batch b; (b = batches.poll()) != null; ) if (b.sealed) b.buf.release();
+        for (Batch b; (b = batches.poll()) != null; ) b.buf.release(); // the loop's reference, sealed or not
         client.removed(this);
     }
 

@@ -116,8 +116,31 @@ final class Wire {
         return b.writeBytes(utf, 0, len);
     }
 
+    /** Longest text from a peer (reason of ERROR, REJECT, ABORT) that is kept, in characters. */
+    static final int MAX_TEXT = 200;
+
+    /** Reads the rest of {@code in} as a peer's text, made {@linkplain #printable printable} and capped. */
     static String readText(ByteBuf in) {
-        return in.readCharSequence(in.readableBytes(), StandardCharsets.UTF_8).toString();
+        int n = in.readableBytes();
+        String s = in.toString(in.readerIndex(), Math.min(n, 4 * MAX_TEXT), StandardCharsets.UTF_8);
+        in.skipBytes(n);
+        return printable(s, n > 4 * MAX_TEXT ? 0 : MAX_TEXT);
+    }
+
+    /**
+     * Text from a peer made safe to log and show: characters other than printable ASCII become
+     * {@code '?'}, and at most {@code max} are kept (0: the text was longer than allowed anyway).
+     */
+    static String printable(String s, int max) {
+        int keep = max == 0 ? MAX_TEXT : Math.min(s.length(), max);
+        boolean cut = max == 0 || s.length() > keep;
+        StringBuilder b = new StringBuilder(keep + 24);
+        for (int i = 0; i < keep && i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        if (cut) b.append("...(cut)");
+        return b.toString();
     }
 
     static ByteBuf dataHeader(ByteBufAllocator alloc, int channel, long firstSeq, int count, int payloadBytes) {
