@@ -230,7 +230,7 @@ public final class NetServer implements AutoCloseable {
         Wire.run(loop, () -> {
             for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
         });
-        serverChannel.close().syncUninterruptibly();
+        serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS); // not sync: the loop may be gone already
         connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
@@ -405,7 +405,7 @@ public final class NetServer implements AutoCloseable {
                 case Wire.ABORT -> {
                     Wire.need(f, 4, "ABORT");
                     int ch = f.readInt();
-                    RemoteInlet<?> inlet = inletFor(ch);
+                    RemoteInlet<?> inlet = attached.get(ch); // not attached (refused, or closed by the receiver): nothing to abort
                     if (inlet != null) inlet.fail(new RemoteChannelException("channel " + ch + ": sender " + remote() + " aborted the stream: "
                             + Wire.readText(f)));
                 }

@@ -13,7 +13,7 @@ import java.util.Map;
 final class ThrottledLog {
     private final System.Logger log;
     private final long intervalNanos;
-    private final Map<String, long[]> kinds = new HashMap<>(); // kind -> {last logged at, suppressed since}
+    private final Map<String, long[]> kinds = new HashMap<>(); // kind -> {last logged at, suppressed since, suppressed ever}
 
     ThrottledLog(System.Logger log, long intervalNanos) {
         this.log = log;
@@ -32,10 +32,11 @@ final class ThrottledLog {
                 long now = System.nanoTime();
                 long[] k = kinds.get(kind);
                 if (k == null) {
-                    kinds.put(kind, k = new long[] {now - intervalNanos, 0});
+                    kinds.put(kind, k = new long[] {now - intervalNanos, 0, 0});
                 }
                 if (now - k[0] < intervalNanos) {
                     k[1]++;
+                    k[2]++;
                     return;
                 }
                 k[0] = now;
@@ -47,6 +48,21 @@ final class ThrottledLog {
             log.log(level, msg);
         } catch (Throwable ignored) {
             // logging is best effort: it must never take down the thread that logs
+        }
+    }
+
+    /** Forgets what was logged, so the next record of every kind is logged (for tests). */
+    void forget() {
+        synchronized (kinds) {
+            kinds.clear();
+        }
+    }
+
+    /** How many records of {@code kind} were left out so far (for tests). */
+    long suppressed(String kind) {
+        synchronized (kinds) {
+            long[] k = kinds.get(kind);
+            return k == null ? 0 : k[2];
         }
     }
 
@@ -65,9 +81,10 @@ final class ThrottledLog {
             if (!log.isLoggable(level)) return;
             synchronized (kinds) {
                 long now = System.nanoTime();
-                long[] k = kinds.computeIfAbsent(kind, x -> new long[] {now - intervalNanos, 0});
+                long[] k = kinds.computeIfAbsent(kind, x -> new long[] {now - intervalNanos, 0, 0});
                 if (now - k[0] < intervalNanos) {
                     k[1]++;
+                    k[2]++;
                     return;
                 }
                 k[0] = now;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 class FuzzTest {
 
     /** Connects, reads the challenge and answers it properly (no secret), returning the socket ready for channel frames. */
-    private static Socket handshake(int port) throws IOException {
+    static Socket handshake(int port) throws IOException {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
         s.setSoTimeout(5000);
         DataInputStream in = new DataInputStream(s.getInputStream());
