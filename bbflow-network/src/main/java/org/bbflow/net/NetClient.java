@@ -175,6 +175,7 @@ public final class NetClient implements AutoCloseable {
             try {
                 o.drain();
             } catch (Throwable e) { // a periodic task that throws is never run again: keep the others flushing
+                NetServer.WARN.log(System.Logger.Level.WARNING, "unexpected", "flushing channel " + o.channelId() + " failed", e);
                 o.fail(new RemoteChannelException("channel " + o.channelId() + " to " + peer() + " failed: " + e, e));
             }
         }

@@ -117,7 +117,12 @@ public final class NetServer implements AutoCloseable {
 
     /** Counts a new connection against the limits; closes it (and returns false) if it is over one. */
     private boolean admit(SocketChannel ch) {
-        InetAddress a = ch.remoteAddress().getAddress();
+        InetSocketAddress remote = ch.remoteAddress();
+        if (remote == null) { // gone before it could be set up
+            ch.close();
+            return false;
+        }
+        InetAddress a = remote.getAddress();
         int fromThere = perAddress.getOrDefault(a, 0);
         if (connections.size() >= options.maxConnections() || fromThere >= options.maxConnectionsPerAddress()) {
             WARN.log(Level.WARNING, "limit", "refusing connection from {0}: {1} connections open, {2} from that address"
