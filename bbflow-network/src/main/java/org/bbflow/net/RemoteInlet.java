@@ -81,7 +81,6 @@ public final class RemoteInlet<T> implements AutoCloseable {
      *     item, the server closed, or the thread was interrupted while waiting
      */
     public T take() {
-        consumer = Thread.currentThread();
         for (;;) {
             if (failSeen) throw failure;
             if (remaining > 0) {
@@ -110,6 +109,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
             if (eosSeen) return false;
             await();
         } else if (o instanceof InFrame f) {
+            consumer = Thread.currentThread(); // the thread that owns the frame, and may free it in close()
             frame = f;
             remaining = f.count;
         } else if (o == EOS) {
@@ -142,7 +142,6 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (codec != BuiltinCodecs.LONG) {
             throw new IllegalStateException("drainLongs needs an inlet with Codec.longs(), this one has " + codec);
         }
-        consumer = Thread.currentThread();
         long n = 0;
         for (;;) {
             if (failSeen) throw failure;
