@@ -238,14 +238,18 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
-            long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
-            handshakeTimer = ctx.executor().schedule(() -> {
-                if (!welcomed) {
-                    lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
-                    ctx.close();
-                }
-            }, t, TimeUnit.MILLISECONDS);
-            ctx.fireChannelActive();
+            try {
+                long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
+                handshakeTimer = ctx.executor().schedule(() -> {
+                    if (!welcomed) {
+                        lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
+                        ctx.close();
+                    }
+                }, t, TimeUnit.MILLISECONDS);
+                ctx.fireChannelActive();
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
         }
 
         @Override
