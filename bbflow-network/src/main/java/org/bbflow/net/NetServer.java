@@ -346,7 +346,11 @@ public final class NetServer implements AutoCloseable {
                 refusals = 0;
             }
             if (++refusals <= MAX_REFUSALS_PER_SECOND) return true;
-            reject("more than " + MAX_REFUSALS_PER_SECOND + " refused ATTACH frames within a second");
+            // closed without an ERROR frame: an honest client with many outlets waiting for their inlets reconnects
+            closing = true;
+            WARN.log(Level.WARNING, "refusals", "closing connection from {0}: more than {1} refused ATTACH frames within a second",
+                    remote(), MAX_REFUSALS_PER_SECOND);
+            ctx.close();
             return false;
         }
 
