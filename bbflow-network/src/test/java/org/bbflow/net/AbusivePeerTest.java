@@ -259,6 +259,22 @@ class AbusivePeerTest {
     }
 
     @Test
+    void clientWhoseEventLoopDiesFailsItsOutletsInsteadOfHanging() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults());
+            RemoteOutlet<Long> out = client.outlet(1, Codec.longs());
+            out.sendLong(1);
+            assertEquals(1L, in.take());
+            client.loop().shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // as if an error had killed its thread
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(out::close);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> closing.get(10, TimeUnit.SECONDS));
+            assertInstanceOf(RemoteChannelException.class, e.getCause());
+            client.close();
+        }
+    }
+
+    @Test
     void abortWhileTheFlusherCutsTheBatchDoesNotFreeItUnderTheFlusher() throws Exception {
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
              NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
