@@ -341,7 +341,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         if (failure == null) failure = e;
         Thread w = writerWaiting;
         if (w != null) LockSupport.unpark(w);
-        Wire.run(client.loop(), this::releaseAll);
+        Wire.runOrHere(client.loop(), this::releaseAll); // here if the loop died: its buffers are still freed
         done.completeExceptionally(failure);
     }
 

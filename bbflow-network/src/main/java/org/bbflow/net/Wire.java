@@ -61,6 +61,18 @@ final class Wire {
         }
     }
 
+    /**
+     * Runs {@code task} on {@code loop}, or on the calling thread if the loop has stopped (then nothing
+     * else touches the state it confines: e.g. buffers are still released).
+     */
+    static void runOrHere(io.netty.channel.EventLoop loop, Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            task.run();
+        }
+    }
+
     static byte[] nonce() {
         byte[] n = new byte[NONCE];
         RANDOM.nextBytes(n);
