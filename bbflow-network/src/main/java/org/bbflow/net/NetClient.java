@@ -37,7 +37,8 @@ import javax.net.ssl.SSLException;
  * try (NetClient client = NetClient.connect("worker-1", 7000, NetOptions.defaults());
  *      RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
  *     for (long i = 0; i < n; i++) out.send(i);
- * }   // close() sends end of stream and waits until the server has it
+ *     out.complete();   // sends end of stream and waits until the server has it
+ * }   // close() without complete() (an exception above) aborts: the receiver fails
  * }</pre>
  *
  * <p>Connecting happens in the background and is retried with backoff; a dropped connection is

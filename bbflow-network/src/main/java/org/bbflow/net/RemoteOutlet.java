@@ -16,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The sending end of one remote channel, created by {@link NetClient#outlet(int, Codec)}. One
- * producer thread calls {@link #send} for each item and {@link #close()} at the end of the stream.
+ * producer thread calls {@link #send} for each item and {@link #complete()} at the end of the stream;
+ * {@link #close()} without {@link #complete()} aborts the stream, so the receiver fails instead of
+ * seeing a clean end when the producer stopped early (an exception, an {@code OutOfMemoryError}).
  *
  * <p>Items are encoded straight into a pooled batch buffer. A batch is sent when it is full, at the
  * end of the stream, or at the latest after the flush delay. Sent bytes are kept until the receiver
@@ -51,6 +53,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private volatile Thread writerWaiting;
     private volatile boolean eosRequested;
     private volatile long eosTotal;
+    private volatile boolean completing;
+    private volatile String abortReason;
 
     // producer confined
     private Batch current;
@@ -65,6 +69,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private boolean eosSent;
     private boolean released;
     private long firstRejectNanos;
+    private io.netty.util.concurrent.ScheduledFuture<?> abortTimer;
 
     RemoteOutlet(NetClient client, int channelId, Codec<T> codec) {
         this.client = client;
@@ -85,14 +90,14 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      *
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #complete()} or {@link #close()}
      * @throws RemoteChannelException if the channel failed (peer away past the timeout, refused, ...)
      */
     public void send(T item) {
         Objects.requireNonNull(item, "item");
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
         Batch b = current;
         int max = codec.maxEncodedSize(item);
         if (max >= 0 && max <= maxPayload) {
@@ -129,7 +134,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
         Batch b = current;
         if (b == null || b.buf.writableBytes() < 8) b = nextBatch(8);
         b.buf.writeLong(item);
@@ -182,12 +187,20 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     /**
      * Ends the stream: sends what is buffered and the end-of-stream mark, then waits until the receiver
-     * has everything (not necessarily consumed). Idempotent.
+     * has everything (not necessarily consumed). This is the only way to end a stream normally;
+     * {@link #close()} without it aborts. Idempotent once it has returned.
      *
-     * @throws RemoteChannelException if the channel failed before the receiver had everything
+     * <pre>{@code
+     * try (RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
+     *     for (long i = 0; i < n; i++) out.sendLong(i);
+     *     out.complete();   // an exception above skips this: close() aborts and the receiver fails
+     * }
+     * }</pre>
+     *
+     * @throws RemoteChannelException if the channel failed before the receiver had everything, or the
+     *     outlet was aborted (or closed) before
      */
-    @Override
-    public void close() {
+    public void complete() {
         if (!closed) {
             closed = true;
             if (failure != null) {
@@ -195,35 +208,51 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             } else {
                 // request EOS first: the event loop sends it only once every batch is sealed and cut,
                 // and the seal below (or the explicit drain) wakes it
+                completing = true;
                 eosTotal = seq;
                 eosRequested = true;
                 if (current != null) seal(); else Wire.run(client.loop(), this::drain);
             }
+        } else if (!completing && !done.isDone()) {
+            throw new IllegalStateException("outlet of channel " + channelId + " was aborted; it cannot complete");
         }
         try {
             done.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RemoteChannelException("channel " + channelId + ": interrupted while closing");
+            throw new RemoteChannelException("channel " + channelId + ": interrupted while completing");
         } catch (ExecutionException e) {
             throw (RemoteChannelException) e.getCause();
         }
     }
 
     /**
+     * Releases the outlet. After {@link #complete()} it does nothing more; without it the stream is
+     * aborted as by {@link #abort()}: the receiver fails with a {@link RemoteChannelException} and
+     * never sees a clean end of stream, so an exception that leaves a {@code try}-with-resources block
+     * early cannot pass for the end of the data. Idempotent; never throws.
+     */
+    @Override
+    public void close() {
+        if (completing) return;
+        abort("sender closed the stream without complete()");
+    }
+
+    /**
      * Abandons the stream without end of stream: the receiver's {@link RemoteInlet#take()} throws a
-     * {@link RemoteChannelException} saying the sender aborted. Idempotent; does nothing after a
-     * successful {@link #close()}.
+     * {@link RemoteChannelException} saying the sender aborted. Idempotent; does nothing after
+     * {@link #complete()} was called.
      */
     public void abort() {
+        abort("sender aborted");
+    }
+
+    private void abort(String reason) {
+        if (completing) return;
         closed = true;
         if (done.isDone()) return;
-        Wire.run(client.loop(), () -> {
-            if (channel != null && !released) {
-                channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, "sender aborted"), channel.voidPromise());
-            }
-        });
-        fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted by the sender"));
+        abortReason = reason;
+        fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted: " + reason));
         dropCurrent(failure);
     }
 
@@ -236,7 +265,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     /** Cuts committed bytes of the pending batches into frames, writes them if attached, then maybe EOS. */
     void drain() {
-        if (released) return;
+        if (released || abortReason != null) return;
         boolean wrote = false;
         for (Batch b; (b = batches.peek()) != null; ) {
             boolean sealed = b.sealed;
@@ -295,6 +324,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     void onAttached(long next, long consumed, long receiverWindow) {
         if (released || channel == null) return;
+        if (abortReason != null) {
+            attached = true;
+            deliverAbort();
+            return;
+        }
         window = Math.min(client.options().windowBytes(), receiverWindow);
         onAck(consumed);
         attached = true;
@@ -330,17 +364,34 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     void fail(RemoteChannelException e) {
-        if (done.isDone()) return;
+        if (done.isDone() && abortReason == null) return;
         if (failure == null) failure = e;
         Thread w = writerWaiting;
         if (w != null) LockSupport.unpark(w);
-        Wire.run(client.loop(), this::releaseAll);
+        Wire.run(client.loop(), abortReason != null && e == failure ? this::deliverAbort : this::releaseAll);
         done.completeExceptionally(failure);
+    }
+
+    /**
+     * Tells the receiver that the stream was aborted, so that it fails instead of waiting. If this
+     * outlet is not attached yet (an abort right after opening), it stays registered until it is
+     * (the ABORT then follows the ATTACHED) or until its client gives up on the peer.
+     */
+    private void deliverAbort() {
+        if (released) return;
+        if (attached && channel != null) {
+            channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, abortReason), channel.voidPromise());
+            releaseAll();
+        } else if (abortTimer == null) {
+            abortTimer = client.loop().schedule(this::releaseAll, client.options().peerTimeout().toNanos(),
+                    java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
     }
 
     private void releaseAll() {
         if (released) return;
         released = true;
+        if (abortTimer != null) abortTimer.cancel(false);
         for (Frame f; (f = unacked.poll()) != null; ) f.payload.release();
         for (Batch b; (b = batches.poll()) != null; ) if (b.sealed) b.buf.release();
         client.removed(this);

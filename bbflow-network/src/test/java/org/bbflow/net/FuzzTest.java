@@ -120,7 +120,7 @@ class FuzzTest {
             assertEquals(-1L, honestIn.take()); // attached before the attackers come
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                 for (long i = 0; i < n; i++) honest.send(i);
-                honest.close();
+                honest.complete();
             });
             CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
                 long k = 0;
@@ -185,6 +185,7 @@ class FuzzTest {
             RemoteInlet<String> later = server.inlet(100, Codec.strings());
             try (RemoteOutlet<String> out = NetClient.outlet("127.0.0.1", server.port(), 100, Codec.strings(), NetOptions.defaults())) {
                 out.send("still here");
+                out.complete();
             }
             assertEquals("still here", later.take());
             assertTrue(connections >= 2000 && frames >= 6000, connections + " connections, " + frames + " frames");
