@@ -59,6 +59,8 @@ public final class NetServer implements AutoCloseable {
     private final Channel serverChannel;
     private final ChannelGroup connections;
     private final Map<Integer, RemoteInlet<?>> inlets = new ConcurrentHashMap<>();
+    private final long incarnation = Wire.nonZeroRandom();
+    private final FinishedStreams finished;
     private volatile boolean closed;
 
     private NetServer(String host, int port, NetOptions options) {
@@ -66,6 +68,7 @@ public final class NetServer implements AutoCloseable {
         this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
+        this.finished = new FinishedStreams(options.peerTimeout());
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -137,12 +140,16 @@ public final class NetServer implements AutoCloseable {
     NetOptions options() { return options; }
     EventLoop loop() { return loop; }
     void remove(RemoteInlet<?> inlet) { inlets.remove(inlet.channelId(), inlet); }
+    FinishedStreams finished() { return finished; }
+    String incarnation() { return Wire.hex(incarnation); }
 
     /** One accepted connection: handshake, then channel frames dispatched to the inlets. Event-loop confined. */
     final class Connection extends ChannelInboundHandlerAdapter {
         private final byte[] serverNonce = Wire.nonce();
         private final Map<Integer, RemoteInlet<?>> attached = new HashMap<>();
         private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
+        private final Map<Integer, Long> finishedAttached = new HashMap<>();
+        private long peerIncarnation;
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
@@ -153,6 +160,16 @@ public final class NetServer implements AutoCloseable {
         Channel channel() { return ctx.channel(); }
 
         void detach(int channelId) { attached.remove(channelId); }
+
+        /** The sender's process incarnation, from its HELLO. */
+        long peerIncarnation() { return peerIncarnation; }
+
+        /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
+        void revoke(int channelId, String reason) {
+            attached.remove(channelId);
+            closedByReceiver.add(channelId);
+            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, channelId, reason), ctx.voidPromise());
+        }
 
         /** The receiver closed the inlet mid-stream: tell the sender, drop what it still sends on that channel. */
         void closedByReceiver(int channelId) {
@@ -165,8 +182,8 @@ public final class NetServer implements AutoCloseable {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE)
-                    .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce);
+            ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8)
+                    .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce).writeLong(incarnation);
             ctx.writeAndFlush(b, ctx.voidPromise());
             long t = options.peerTimeout().toMillis();
             handshakeTimer = ctx.executor().schedule(() -> {
@@ -196,12 +213,20 @@ public final class NetServer implements AutoCloseable {
             }
             switch (type) {
                 case Wire.ATTACH -> {
-                    Wire.need(f, 12, "ATTACH");
+                    Wire.need(f, 20, "ATTACH");
                     int ch = f.readInt();
                     long stream = f.readLong();
+                    long resumeFrom = f.readLong();
+                    long total = finished.total(ch, stream);
+                    if (total >= 0) { // delivered already; the end-of-stream acknowledgement was lost
+                        finishedAttached.put(ch, total);
+                        ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.ATTACHED, 28).writeInt(ch).writeLong(total)
+                                .writeLong(total).writeLong(options.windowBytes()), ctx.voidPromise());
+                        return;
+                    }
                     RemoteInlet<?> inlet = inlets.get(ch);
                     String refusal = inlet == null ? Wire.NO_INLET + ch + " on port " + port()
-                            : inlet.attach(this, stream);
+                            : inlet.attach(this, stream, resumeFrom);
                     if (refusal != null) {
                         LOG.log(inlet == null ? Level.DEBUG : Level.WARNING, "refusing channel {0} from {1}: {2}",
                                 ch, remote(), refusal);
@@ -226,6 +251,8 @@ public final class NetServer implements AutoCloseable {
                     if (inlet != null) {
                         inlet.onEos(this, total);
                         ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                    } else if (finishedAttached.remove(ch) != null) {
+                        ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
                     }
                 }
                 case Wire.ABORT -> {
@@ -243,30 +270,32 @@ public final class NetServer implements AutoCloseable {
         /** The inlet attached as {@code ch}; null for a channel its receiver closed (frames still in flight are dropped). */
         private RemoteInlet<?> inletFor(int ch) {
             RemoteInlet<?> inlet = attached.get(ch);
-            if (inlet == null && closedByReceiver.contains(ch)) return null;
+            if (inlet == null && (closedByReceiver.contains(ch) || finishedAttached.containsKey(ch))) return null;
             if (inlet == null) throw new Wire.ProtocolException("frame for channel " + ch + " which is not attached");
             return inlet;
         }
 
         private void hello(ByteBuf f) {
-            Wire.need(f, 4 + 1 + Wire.NONCE + 1, "HELLO");
+            Wire.need(f, 4 + 1, "HELLO");
             int magic = f.readInt();
             if (magic != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow peer (bad magic)");
             byte version = f.readByte();
             if (version != Wire.VERSION) {
                 throw new Wire.ProtocolException("unsupported protocol version " + version + ", this end speaks " + Wire.VERSION);
             }
+            Wire.need(f, Wire.NONCE + 8 + 1, "HELLO");
             byte[] clientNonce = new byte[Wire.NONCE];
             f.readBytes(clientNonce);
+            peerIncarnation = f.readLong();
             int macLen = f.readUnsignedByte();
             Wire.need(f, macLen, "HELLO mac");
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
             byte[] secret = options.secret();
-            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce), mac)) {
+            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
-            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce);
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);
             ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
                     ctx.voidPromise());
             authenticated = true;

@@ -70,6 +70,9 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private boolean released;
     private long firstRejectNanos;
     private io.netty.util.concurrent.ScheduledFuture<?> abortTimer;
+    private long peerIncarnation;
+    private boolean delivered;
+    private long ackedUpTo;
 
     RemoteOutlet(NetClient client, int channelId, Codec<T> codec) {
         this.client = client;
@@ -288,6 +291,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         if (attached && eosRequested && !eosSent && batches.isEmpty()) {
             eosSent = true;
+            delivered = true;
             channel.write(Wire.control(channel.alloc(), Wire.EOS, channelId, eosTotal), channel.voidPromise());
             wrote = true;
         }
@@ -295,15 +299,26 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     private void write(Frame f) {
-        channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
+        delivered = true;        channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
                 channel.voidPromise());
         channel.write(f.payload.retainedDuplicate(), channel.voidPromise());
     }
 
-    void attach(Channel ch) {
+    /**
+     * Asks the server to attach this stream. If the server is another incarnation than the one this
+     * stream delivered items to (it restarted and lost them), the stream cannot resume and fails.
+     */
+    void attach(Channel ch, long serverIncarnation) {
         if (released) return;
+        if (peerIncarnation != 0 && serverIncarnation != peerIncarnation && delivered) {
+            fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + ": the receiver restarted"
+                    + " (incarnation " + Wire.hex(peerIncarnation) + " -> " + Wire.hex(serverIncarnation)
+                    + ") after this stream had sent it items; the stream cannot resume: restart this sender"));
+            return;
+        }
+        peerIncarnation = serverIncarnation;
         channel = ch;
-        ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId), ch.voidPromise());
+        ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId, ackedUpTo), ch.voidPromise());
     }
 
     /** The server has no inlet with this id yet (retry until the peer timeout) or refused the stream. */
@@ -314,7 +329,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             if (firstRejectNanos == 0) firstRejectNanos = now;
             if (now - firstRejectNanos < client.options().peerTimeout().toNanos()) {
                 client.loop().schedule(() -> {
-                    if (channel == ch && ch.isActive()) attach(ch);
+                    if (channel == ch && ch.isActive()) attach(ch, peerIncarnation);
                 }, 50, java.util.concurrent.TimeUnit.MILLISECONDS);
                 return;
             }
@@ -344,6 +359,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     void onAck(long consumed) {
+        if (consumed > ackedUpTo) ackedUpTo = consumed;
         long freed = 0;
         for (Frame f; (f = unacked.peek()) != null && f.first + f.count <= consumed; ) {
             unacked.poll();
