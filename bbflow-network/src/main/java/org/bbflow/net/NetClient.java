@@ -62,6 +62,7 @@ public final class NetClient implements AutoCloseable {
     private final Map<Integer, RemoteOutlet<?>> outlets = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> flusher;
     private final boolean ownedByOutlet;
+    private final long incarnation = Wire.nonZeroRandom();
     private volatile RemoteChannelException fatal;
     private volatile boolean closed;
 
@@ -266,7 +267,7 @@ public final class NetClient implements AutoCloseable {
         private final byte[] clientNonce = Wire.nonce();
         private boolean welcomed;
         private byte[] serverNonce;
-        private long incarnation;
+        private long serverIncarnationSeen;
         private ScheduledFuture<?> handshakeTimer;
 
         @Override
@@ -311,12 +312,12 @@ public final class NetClient implements AutoCloseable {
                 Wire.need(f, Wire.NONCE + 8, "CHALLENGE");
                 serverNonce = new byte[Wire.NONCE];
                 f.readBytes(serverNonce);
-                incarnation = f.readLong();
-                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, incarnation,
-                        Wire.PROCESS_INCARNATION);
+                serverIncarnationSeen = f.readLong();
+                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, serverIncarnationSeen,
+                        NetClient.this.incarnation);
                 ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length)
                         .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce)
-                        .writeLong(Wire.PROCESS_INCARNATION).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
+                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
                 return;
             }
             if (!welcomed) {
@@ -326,8 +327,9 @@ public final class NetClient implements AutoCloseable {
                 Wire.need(f, mac.length, "WELCOME mac");
                 f.readBytes(mac);
                 if (options.secret() != null
-                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce, incarnation,
-                                Wire.PROCESS_INCARNATION), mac)) {
+                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce,
+                                serverIncarnationSeen,
+                                NetClient.this.incarnation), mac)) {
                     fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
                     return;
                 }
@@ -338,9 +340,9 @@ public final class NetClient implements AutoCloseable {
                 ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
                 ready = true;
                 attempt = 0;
-                serverIncarnation = incarnation;
-                LOG.log(Level.DEBUG, "connected to {0} (incarnation {1})", peer(), Wire.hex(incarnation));
-                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel(), incarnation);
+                serverIncarnation = serverIncarnationSeen;
+                LOG.log(Level.DEBUG, "connected to {0} (incarnation {1})", peer(), Wire.hex(serverIncarnationSeen));
+                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel(), serverIncarnationSeen);
                 return;
             }
             switch (type) {

@@ -31,8 +31,8 @@ import javax.crypto.spec.SecretKeySpec;
  * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
  * </pre>
  * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations; empty when no
- * secret is set. An incarnation is a random 64-bit id: one per client process, one per server
- * instance; a peer that comes back with another one has restarted and lost its stream state.
+ * secret is set. An incarnation is a random 64-bit id of one NetClient or NetServer instance; a peer
+ * that comes back with another one has restarted and lost its stream state.
  */
 final class Wire {
     private Wire() {}
@@ -53,9 +53,6 @@ final class Wire {
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
 
     private static final SecureRandom RANDOM = new SecureRandom();
-
-    /** This process's incarnation as a sender (sent in HELLO): a restarted sender process has another one. */
-    static final long PROCESS_INCARNATION = nonZeroRandom();
 
     static long nonZeroRandom() {
         for (;;) {
