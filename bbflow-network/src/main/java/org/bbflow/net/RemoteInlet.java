@@ -235,10 +235,12 @@ public final class RemoteInlet<T> implements AutoCloseable {
 
     /**
      * Stops receiving: queued items are dropped, the sender's stream fails with a message saying the
-     * receiver closed, and a {@link #take()} still waiting (or called later) throws. Idempotent.
+     * receiver closed, and a {@link #take()} still waiting (or called later) throws. The channel id
+     * is free for a new inlet when this returns. Idempotent.
      */
     @Override
     public void close() {
+        server.remove(this); // at once: the channel id can be registered again as soon as close() returns
         Wire.run(server.loop(), () -> {
             closed = true;
             server.remove(this);

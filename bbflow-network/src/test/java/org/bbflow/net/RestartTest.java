@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,9 +16,19 @@ import org.junit.jupiter.api.Timeout;
 class RestartTest {
     private static final NetOptions OPTS = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(20));
 
-    private static RemoteChannelException failureOf(CompletableFuture<?> f) {
-        CompletionException e = assertThrows(CompletionException.class, f::join);
-        return assertInstanceOf(RemoteChannelException.class, e.getCause());
+    /** Sends until the outlet fails (at most 30 s); returns the failure. */
+    static RemoteChannelException sendUntilFailure(RemoteOutlet<Long> out) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        try {
+            for (long i = 0; (i & 1023) != 0 || System.nanoTime() < end; i++) out.sendLong(i);
+        } catch (RemoteChannelException e) {
+            return e;
+        }
+        throw new AssertionError("the outlet never failed");
+    }
+
+    private static RemoteChannelException failureOf(CompletableFuture<RemoteChannelException> f) throws Exception {
+        return f.get(40, TimeUnit.SECONDS);
     }
 
     @Test
@@ -28,9 +37,7 @@ class RestartTest {
         int port = first.port();
         RemoteInlet<Long> before = first.inlet(1, Codec.longs());
         RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", port, 1, Codec.longs(), OPTS);
-        CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
-            for (long i = 0; ; i++) out.sendLong(i); // only a failure ends it
-        });
+        CompletableFuture<RemoteChannelException> sender = CompletableFuture.supplyAsync(() -> sendUntilFailure(out));
         for (long i = 0; i < 50_000; i++) assertEquals(i, before.take());
         first.close(); // the receiving process dies ...
         try (NetServer second = NetServer.bind("127.0.0.1", port, OPTS)) { // ... and comes back on its port
@@ -70,9 +77,7 @@ class RestartTest {
             for (Long x; (x = in.take()) != null; k++) assertEquals(k, x);
             assertEquals(1000, k);
             // the replaced sender is refused with a reason, not left hanging
-            RemoteChannelException e = assertThrows(RemoteChannelException.class, () -> {
-                for (long i = 0; ; i++) stale.sendLong(i);
-            });
+            RemoteChannelException e = sendUntilFailure(stale);
             assertTrue(e.getMessage().contains("took the channel over"), e.getMessage());
             old.close();
         }
@@ -107,9 +112,7 @@ class RestartTest {
              TestProxy proxy = new TestProxy(server.port())) {
             RemoteInlet<Long> first = server.inlet(1, Codec.longs());
             RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", proxy.port(), 1, Codec.longs(), OPTS);
-            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
-                for (long i = 0; ; i++) out.sendLong(i);
-            });
+            CompletableFuture<RemoteChannelException> sender = CompletableFuture.supplyAsync(() -> sendUntilFailure(out));
             for (long i = 0; i < 300_000; i++) assertEquals(i, first.take()); // consumed and acknowledged
             first.close();
             RemoteInlet<Long> second = server.inlet(1, Codec.longs()); // same server, same id, a new stream expected
