@@ -91,6 +91,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     /**
      * Sends one item; waits while the send window is full.
      *
+     * @param item the item
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
      * @throws IllegalStateException after {@link #complete()} or {@link #close()}
@@ -129,7 +130,9 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * Sends one {@code long} without boxing: the primitive fast path of an outlet whose codec is
      * {@link Codec#longs()}. Same semantics as {@link #send}.
      *
-     * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}
+     * @param item the item
+     * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}, or after
+     *     {@link #complete()} or {@link #close()}
      */
     public void sendLong(long item) {
         if (codec != BuiltinCodecs.LONG) {
