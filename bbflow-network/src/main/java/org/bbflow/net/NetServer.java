@@ -141,7 +141,6 @@ public final class NetServer implements AutoCloseable {
     EventLoop loop() { return loop; }
     void remove(RemoteInlet<?> inlet) { inlets.remove(inlet.channelId(), inlet); }
     FinishedStreams finished() { return finished; }
-    String incarnation() { return Wire.hex(incarnation); }
 
     /** One accepted connection: handshake, then channel frames dispatched to the inlets. Event-loop confined. */
     final class Connection extends ChannelInboundHandlerAdapter {
@@ -161,7 +160,7 @@ public final class NetServer implements AutoCloseable {
 
         void detach(int channelId) { attached.remove(channelId); }
 
-        /** The sender's process incarnation, from its HELLO. */
+        /** The incarnation of the sender's {@link NetClient}, from its HELLO. */
         long peerIncarnation() { return peerIncarnation; }
 
         /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
@@ -292,7 +291,8 @@ public final class NetServer implements AutoCloseable {
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
             byte[] secret = options.secret();
-            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
+            if (secret != null && !Wire.macMatches(
+                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
             byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);

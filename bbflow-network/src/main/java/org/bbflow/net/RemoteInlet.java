@@ -22,10 +22,10 @@ import java.util.concurrent.locks.LockSupport;
  * first-connect timeout ({@link NetOptions#withFirstConnectTimeout}, default 5 minutes).
  *
  * <p>Restarts: every {@link NetClient} (so every sender process) has a random incarnation id. If a
- * sender comes back as another incarnation (it restarted) while this inlet has received no item yet, the new incarnation takes
- * the channel over and the old one is refused from then on; if items had already arrived, the stream
- * cannot be resumed, and this inlet fails at once with a message saying so (restart the receiving
- * side too). A sender that had delivered items to a previous incarnation of this server fails
+ * sender comes back as another incarnation (it restarted) while this inlet has received no item
+ * yet, the new incarnation takes the channel over and the old one is refused from then on; if items
+ * had already arrived, the stream cannot be resumed, and this inlet fails at once with a message
+ * saying so (restart the receiving side too). A sender that had delivered items to a previous incarnation of this server fails
  * instead, leaving this inlet untouched.
  *
  * @param <T> the item type
