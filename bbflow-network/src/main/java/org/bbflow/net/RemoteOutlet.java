@@ -302,7 +302,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     private void write(Frame f) {
-        delivered = true;        channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
+        delivered = true;
+        channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
                 channel.voidPromise());
         channel.write(f.payload.retainedDuplicate(), channel.voidPromise());
     }
