@@ -14,6 +14,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -22,11 +23,15 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 
 /**
  * The sending end of remote channels: one TCP connection to a {@link NetServer}, carrying any number
@@ -37,7 +42,8 @@ import javax.net.ssl.SSLException;
  * try (NetClient client = NetClient.connect("worker-1", 7000, NetOptions.defaults());
  *      RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
  *     for (long i = 0; i < n; i++) out.send(i);
- * }   // close() sends end of stream and waits until the server has it
+ *     out.complete();   // sends end of stream and waits until the server has it
+ * }   // close() without complete() (an exception above) aborts: the receiver fails
  * }</pre>
  *
  * <p>Connecting happens in the background and is retried with backoff; a dropped connection is
@@ -56,6 +62,7 @@ public final class NetClient implements AutoCloseable {
     private final Map<Integer, RemoteOutlet<?>> outlets = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> flusher;
     private final boolean ownedByOutlet;
+    private final long incarnation = Wire.nonZeroRandom();
     private volatile RemoteChannelException fatal;
     private volatile boolean closed;
 
@@ -66,8 +73,14 @@ public final class NetClient implements AutoCloseable {
     private long downSince = System.nanoTime();
     private int attempt;
     private Throwable lastCause;
+    private long serverIncarnation;
 
     private NetClient(String host, int port, NetOptions options, boolean ownedByOutlet) {
+        try {
+            InetAddress.getAllByName(host); // an unknown name fails now, naming the host, instead of retrying for the peer timeout
+        } catch (UnknownHostException e) {
+            throw new RemoteChannelException("unknown host \"" + host + "\": the name does not resolve (" + e.getMessage() + ")", e);
+        }
         this.host = host;
         this.port = port;
         this.options = options;
@@ -81,9 +94,7 @@ public final class NetClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        if (options.ssl() != null) {
-                            ch.pipeline().addLast("tls", options.ssl().newHandler(ch.alloc(), host, port));
-                        }
+                        if (options.ssl() != null) ch.pipeline().addLast("tls", tlsHandler(ch));
                         ch.pipeline().addLast("frames", new Wire.FrameDecoder());
                         ch.pipeline().addLast("protocol", new Connection());
                     }
@@ -98,12 +109,46 @@ public final class NetClient implements AutoCloseable {
         });
     }
 
-    /** Starts connecting to {@code host:port} in the background and returns at once. */
+    /** A TLS handler for a connection to {@code host}; verifies that the server's certificate names it unless turned off. */
+    private SslHandler tlsHandler(SocketChannel ch) {
+        SslHandler tls = options.ssl().newHandler(ch.alloc(), host, port);
+        if (options.verifyHostName()) {
+            SSLEngine engine = tls.engine();
+            SSLParameters p = engine.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            engine.setSSLParameters(p);
+        }
+        return tls;
+    }
+
+    /**
+     * Starts connecting to {@code host:port} in the background and returns at once. If the server
+     * cannot be reached within the peer timeout, every outlet fails with a {@link RemoteChannelException}.
+     *
+     * @param host the server's host name or address
+     * @param port the server's port
+     * @param options the options; must match the server's (secret, TLS, frame size)
+     * @return the client
+     * @throws RemoteChannelException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range
+     */
     public static NetClient connect(String host, int port, NetOptions options) {
         return new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), false);
     }
 
-    /** A single outlet on a connection of its own, closed with the outlet. */
+    /**
+     * A single outlet on a connection of its own, closed with the outlet.
+     *
+     * @param host the server's host name or address
+     * @param port the server's port
+     * @param channelId the channel id of the server's inlet
+     * @param codec the item codec
+     * @param options the options
+     * @param <T> the item type
+     * @return the outlet
+     * @throws RemoteChannelException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range
+     */
     public static <T> RemoteOutlet<T> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
         NetClient c = new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), true);
         return c.outlet(channelId, codec);
@@ -130,7 +175,7 @@ public final class NetClient implements AutoCloseable {
         if (f != null) out.fail(f);
         Wire.run(loop, () -> {
             if (ready) {
-                out.attach(channel);
+                out.attach(channel, serverIncarnation);
             } else if (idle) {
                 idle = false;
                 downSince = System.nanoTime();
@@ -234,6 +279,7 @@ public final class NetClient implements AutoCloseable {
         private final byte[] clientNonce = Wire.nonce();
         private boolean welcomed;
         private byte[] serverNonce;
+        private long serverIncarnationSeen;
         private ScheduledFuture<?> handshakeTimer;
 
         @Override
@@ -275,18 +321,21 @@ public final class NetClient implements AutoCloseable {
             }
             if (serverNonce == null) {
                 if (type != Wire.CHALLENGE) throw new Wire.ProtocolException("expected CHALLENGE, got frame type " + type);
-                Wire.need(f, 4 + 1 + Wire.NONCE, "CHALLENGE");
+                Wire.need(f, 4 + 1, "CHALLENGE");
                 if (f.readInt() != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow server (bad magic)");
                 byte v = f.readByte();
                 if (v != Wire.VERSION) {
                     throw new Wire.ProtocolException("server speaks protocol version " + v + ", this end speaks " + Wire.VERSION);
                 }
+                Wire.need(f, Wire.NONCE + 8, "CHALLENGE");
                 serverNonce = new byte[Wire.NONCE];
                 f.readBytes(serverNonce);
-                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce);
-                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 1 + mac.length)
-                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce).writeByte(mac.length)
-                        .writeBytes(mac), ctx.voidPromise());
+                serverIncarnationSeen = f.readLong();
+                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, serverIncarnationSeen,
+                        NetClient.this.incarnation);
+                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length)
+                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce)
+                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
                 return;
             }
             if (!welcomed) {
@@ -296,7 +345,9 @@ public final class NetClient implements AutoCloseable {
                 Wire.need(f, mac.length, "WELCOME mac");
                 f.readBytes(mac);
                 if (options.secret() != null
-                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce), mac)) {
+                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce,
+                                serverIncarnationSeen,
+                                NetClient.this.incarnation), mac)) {
                     fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
                     return;
                 }
@@ -307,8 +358,9 @@ public final class NetClient implements AutoCloseable {
                 ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
                 ready = true;
                 attempt = 0;
-                ThrottledLog.quiet(LOG, Level.DEBUG, "connected to {0}", peer());
-                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel());
+                serverIncarnation = serverIncarnationSeen;
+                ThrottledLog.quiet(LOG, Level.DEBUG, "connected to {0} (incarnation {1})", peer(), Wire.hex(serverIncarnationSeen));
+                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel(), serverIncarnationSeen);
                 return;
             }
             switch (type) {

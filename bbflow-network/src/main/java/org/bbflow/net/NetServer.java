@@ -78,6 +78,8 @@ public final class NetServer implements AutoCloseable {
     private final ChannelGroup connections;
     private final Map<Integer, RemoteInlet<?>> inlets = new ConcurrentHashMap<>();
     private final Map<InetAddress, Integer> perAddress = new HashMap<>(); // event-loop confined
+    private final long incarnation = Wire.nonZeroRandom();
+    private final FinishedStreams finished;
     private volatile boolean closed;
     private volatile boolean stopped;
 
@@ -86,6 +88,7 @@ public final class NetServer implements AutoCloseable {
         this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
+        this.finished = new FinishedStreams(options.peerTimeout());
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -243,12 +246,15 @@ public final class NetServer implements AutoCloseable {
     NetOptions options() { return options; }
     EventLoop loop() { return loop; }
     void remove(RemoteInlet<?> inlet) { inlets.remove(inlet.channelId(), inlet); }
+    FinishedStreams finished() { return finished; }
 
     /** One accepted connection: handshake, then channel frames dispatched to the inlets. Event-loop confined. */
     final class Connection extends ChannelInboundHandlerAdapter {
         private final byte[] serverNonce = Wire.nonce();
         private final Map<Integer, RemoteInlet<?>> attached = new HashMap<>();
         private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
+        private final Map<Integer, Long> finishedAttached = new HashMap<>();
+        private long peerIncarnation;
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
@@ -261,6 +267,17 @@ public final class NetServer implements AutoCloseable {
         Channel channel() { return ctx.channel(); }
 
         void detach(int channelId) { attached.remove(channelId); }
+
+        /** The incarnation of the sender's {@link NetClient}, from its HELLO. */
+        long peerIncarnation() { return peerIncarnation; }
+
+        /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
+        void revoke(int channelId, String reason) {
+            attached.remove(channelId);
+            closedByReceiver.add(channelId);
+            if (!roomToReply()) return;
+            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, channelId, reason), ctx.voidPromise());
+        }
 
         /** The receiver closed the inlet mid-stream: tell the sender, drop what it still sends on that channel. */
         void closedByReceiver(int channelId) {
@@ -275,8 +292,8 @@ public final class NetServer implements AutoCloseable {
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
             try {
-                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE)
-                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce);
+                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8)
+                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce).writeLong(incarnation);
                 ctx.writeAndFlush(b, ctx.voidPromise());
                 long t = options.handshakeTimeout().toMillis();
                 handshakeTimer = ctx.executor().schedule(() -> {
@@ -378,12 +395,20 @@ public final class NetServer implements AutoCloseable {
             }
             switch (type) {
                 case Wire.ATTACH -> {
-                    Wire.need(f, 12, "ATTACH");
+                    Wire.need(f, 20, "ATTACH");
                     int ch = f.readInt();
                     long stream = f.readLong();
+                    long resumeFrom = f.readLong();
+                    long total = finished.total(ch, stream);
+                    if (total >= 0) { // delivered already; the end-of-stream acknowledgement was lost
+                        finishedAttached.put(ch, total);
+                        if (roomToReply()) ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.ATTACHED, 28).writeInt(ch).writeLong(total)
+                                .writeLong(total).writeLong(options.windowBytes()), ctx.voidPromise());
+                        return;
+                    }
                     RemoteInlet<?> inlet = inlets.get(ch);
                     String refusal = inlet == null ? Wire.NO_INLET + ch + " on port " + port()
-                            : inlet.attach(this, stream);
+                            : inlet.attach(this, stream, resumeFrom);
                     if (refusal != null) {
                         if (!refusalAllowed()) return;
                         WARN.log(inlet == null ? Level.DEBUG : Level.WARNING, inlet == null ? "no inlet" : "refused",
@@ -409,6 +434,8 @@ public final class NetServer implements AutoCloseable {
                     if (inlet != null) {
                         inlet.onEos(this, total);
                         if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                    } else if (finishedAttached.remove(ch) != null) {
+                        if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
                     }
                 }
                 case Wire.ABORT -> {
@@ -426,30 +453,33 @@ public final class NetServer implements AutoCloseable {
         /** The inlet attached as {@code ch}; null for a channel its receiver closed (frames still in flight are dropped). */
         private RemoteInlet<?> inletFor(int ch) {
             RemoteInlet<?> inlet = attached.get(ch);
-            if (inlet == null && closedByReceiver.contains(ch)) return null;
+            if (inlet == null && (closedByReceiver.contains(ch) || finishedAttached.containsKey(ch))) return null;
             if (inlet == null) throw new Wire.ProtocolException("frame for channel " + ch + " which is not attached");
             return inlet;
         }
 
         private void hello(ByteBuf f) {
-            Wire.need(f, 4 + 1 + Wire.NONCE + 1, "HELLO");
+            Wire.need(f, 4 + 1, "HELLO");
             int magic = f.readInt();
             if (magic != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow peer (bad magic)");
             byte version = f.readByte();
             if (version != Wire.VERSION) {
                 throw new Wire.ProtocolException("unsupported protocol version " + version + ", this end speaks " + Wire.VERSION);
             }
+            Wire.need(f, Wire.NONCE + 8 + 1, "HELLO");
             byte[] clientNonce = new byte[Wire.NONCE];
             f.readBytes(clientNonce);
+            peerIncarnation = f.readLong();
             int macLen = f.readUnsignedByte();
             Wire.need(f, macLen, "HELLO mac");
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
             byte[] secret = options.secret();
-            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce), mac)) {
+            if (secret != null && !Wire.macMatches(
+                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
-            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce);
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);
             ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
                     ctx.voidPromise());
             authenticated = true;

@@ -16,12 +16,12 @@ import javax.crypto.spec.SecretKeySpec;
  * The wire protocol. Every frame is {@code int length | byte type | body}, length counting type and body.
  *
  * <pre>
- * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce
- * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, byte macLen, mac
+ * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce, long serverIncarnation
+ * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, long clientIncarnation, byte macLen, mac
  * server -> client  WELCOME    byte macLen, mac
  * either            ERROR      utf8 reason (connection-level, then close)
  * either            PING       (heartbeat)
- * client -> server  ATTACH     int channel, long streamId
+ * client -> server  ATTACH     int channel, long streamId, long resumeFrom (lowest item the sender still holds)
  * server -> client  ATTACHED   int channel, long nextSeq, long windowBytes
  * server -> client  REJECT     int channel, utf8 reason
  * client -> server  DATA       int channel, long firstSeq, int count, encoded items
@@ -30,13 +30,15 @@ import javax.crypto.spec.SecretKeySpec;
  * server -> client  EOS_ACK    int channel
  * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
  * </pre>
- * The MACs are HMAC-SHA256 over a direction label and both nonces; empty when no secret is set.
+ * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations; empty when no
+ * secret is set. An incarnation is a random 64-bit id of one NetClient or NetServer instance; a peer
+ * that comes back with another one has restarted and lost its stream state.
  */
 final class Wire {
     private Wire() {}
 
     static final int MAGIC = 0x4242464E; // "BBFN"
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
     static final int NONCE = 16;
     /** Before the handshake completes no frame may be longer than this. */
     static final int MAX_HANDSHAKE_FRAME = 256;
@@ -51,6 +53,17 @@ final class Wire {
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
 
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    static long nonZeroRandom() {
+        for (;;) {
+            long x = RANDOM.nextLong();
+            if (x != 0) return x;
+        }
+    }
+
+    static String hex(long incarnation) {
+        return String.format("%016x", incarnation);
+    }
 
     /** Runs {@code task} on {@code loop}; if the loop has shut down (its client or server closed) the task is dropped. */
     static void run(io.netty.channel.EventLoop loop, Runnable task) {
@@ -83,7 +96,8 @@ final class Wire {
         return RANDOM.nextLong();
     }
 
-    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second) {
+    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second, long serverIncarnation,
+                      long clientIncarnation) {
         if (secret == null) return new byte[0];
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
@@ -91,6 +105,7 @@ final class Wire {
             mac.update(label.getBytes(StandardCharsets.US_ASCII));
             mac.update(first);
             mac.update(second);
+            mac.update(java.nio.ByteBuffer.allocate(16).putLong(serverIncarnation).putLong(clientIncarnation).array());
             return mac.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);

@@ -38,13 +38,16 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AbusivePeerTest {
-    /** 742,000 ATTACH frames of 17 bytes: the flood of the report (about 12 MB). */
-    static final long FLOOD_BYTES = 742_000L * 17;
+    /** Bytes of one ATTACH frame (protocol v2): length, type, channel, stream id, resume-from. */
+    static final int ATTACH_BYTES = 4 + 1 + 4 + 8 + 8;
+    /** 742,000 ATTACH frames: the flood of the report (about 18 MB in the v2 layout). */
+    static final long FLOOD_BYTES = 742_000L * ATTACH_BYTES;
 
     static byte[] attachFrames(int frames, int firstChannel, boolean sameChannel, long streamId) {
-        ByteBuffer b = ByteBuffer.allocate(frames * 17);
+        ByteBuffer b = ByteBuffer.allocate(frames * ATTACH_BYTES);
         for (int i = 0; i < frames; i++) {
-            b.putInt(13).put(Wire.ATTACH).putInt(sameChannel ? firstChannel : firstChannel + i).putLong(streamId);
+            b.putInt(ATTACH_BYTES - 4).put(Wire.ATTACH).putInt(sameChannel ? firstChannel : firstChannel + i).putLong(streamId)
+                    .putLong(0);
         }
         return b.array();
     }
@@ -83,6 +86,7 @@ class AbusivePeerTest {
         CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
             try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), channel, Codec.longs(), NetOptions.defaults())) {
                 for (long i = 0; i < n; i++) out.sendLong(i);
+                out.complete();
             }
         });
         CompletableFuture<Long> sum = CompletableFuture.supplyAsync(() -> {
@@ -267,7 +271,7 @@ class AbusivePeerTest {
             out.sendLong(1);
             assertEquals(1L, in.take());
             client.loop().shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // as if an error had killed its thread
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(out::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(out::complete);
             ExecutionException e = assertThrows(ExecutionException.class, () -> closing.get(10, TimeUnit.SECONDS));
             assertInstanceOf(RemoteChannelException.class, e.getCause());
             client.close();
@@ -298,11 +302,11 @@ class AbusivePeerTest {
             out.abort(); // the producer gives the batch up while the loop is about to cut it
             go.countDown();
             assertNull(flushed.get(10, TimeUnit.SECONDS), "the flusher cut a batch freed under it");
-            // the periodic flusher still runs: an item with neither a full batch nor close() arrives
+            // the periodic flusher still runs: an item with neither a full batch nor complete() arrives
             RemoteOutlet<Long> last = client.outlet(1, Codec.longs());
             last.sendLong(77);
             assertEquals(77L, CompletableFuture.supplyAsync(probe::take).get(10, TimeUnit.SECONDS));
-            last.close();
+            last.complete();
         }
         LeakCheck.assertNoLeaks();
     }
@@ -318,7 +322,7 @@ class AbusivePeerTest {
                 RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), ch, Codec.longs(), NetOptions.defaults());
                 CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                     for (long i = 0; i < 1_000_000; i++) out.sendLong(i);
-                    out.close();
+                    out.complete();
                 });
                 assertThrows(FlowException.class, receiving::join);
                 ExecutionException e = assertThrows(ExecutionException.class, () -> sender.get(20, TimeUnit.SECONDS));
@@ -384,8 +388,8 @@ class AbusivePeerTest {
             RemoteInlet<Long> in = server.inlet(5, Codec.longs());
             byte[] reason = new byte[(1 << 20) - 64]; // just under the largest frame
             for (int i = 0; i < reason.length; i++) reason[i] = (byte) (i % 7 == 0 ? '\n' : i % 5 == 0 ? 0x1b : 'x');
-            ByteBuffer b = ByteBuffer.allocate(17 + 9 + reason.length);
-            b.putInt(13).put(Wire.ATTACH).putInt(5).putLong(9);
+            ByteBuffer b = ByteBuffer.allocate(ATTACH_BYTES + 9 + reason.length);
+            b.putInt(ATTACH_BYTES - 4).put(Wire.ATTACH).putInt(5).putLong(9).putLong(0);
             b.putInt(1 + 4 + reason.length).put(Wire.ABORT).putInt(5).put(reason);
             s.getOutputStream().write(b.array());
             RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);

@@ -65,6 +65,7 @@ class HostilePeerTest {
         long n = 200_000;
         try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", port, ch, Codec.longs(), CLIENT)) {
             for (long i = 0; i < n; i++) out.sendLong(i);
+            out.complete();
         }
         assertEquals("DONE " + ch + " " + n + " " + n * (n - 1) / 2, child.await("DONE " + ch + " ", 30)
                 .replaceFirst("^(DONE \\d+ \\d+ \\d+).*", "$1"), "after " + after);
@@ -87,7 +88,7 @@ class HostilePeerTest {
     /** Reads the challenge and answers it with the right MAC; returns the socket ready for channel frames. */
     static Socket authenticated() throws IOException {
         Socket s = raw();
-        byte[] hello = helloFor(readChallengeNonce(s));
+        byte[] hello = helloFor(readChallenge(s));
         s.getOutputStream().write(hello);
         DataInputStream in = new DataInputStream(s.getInputStream());
         byte[] welcome = new byte[in.readInt()];
@@ -96,24 +97,30 @@ class HostilePeerTest {
         return s;
     }
 
-    static byte[] readChallengeNonce(Socket s) throws IOException {
+    /** Reads the CHALLENGE (v2: magic, version, nonce, incarnation); returns the server's nonce followed by its incarnation. */
+    static byte[] readChallenge(Socket s) throws IOException {
         DataInputStream in = new DataInputStream(s.getInputStream());
         byte[] challenge = new byte[in.readInt()];
         in.readFully(challenge);
         assertEquals(Wire.CHALLENGE, challenge[0]);
-        return java.util.Arrays.copyOfRange(challenge, 6, 6 + Wire.NONCE);
+        return java.util.Arrays.copyOfRange(challenge, 6, 6 + Wire.NONCE + 8);
     }
 
-    static byte[] helloFor(byte[] serverNonce) throws IOException {
+    /** A v2 HELLO (magic, version, nonce, incarnation, macLen, mac) answering a challenge as returned by {@link #readChallenge}. */
+    static byte[] helloFor(byte[] challenge) throws IOException {
+        byte[] serverNonce = java.util.Arrays.copyOf(challenge, Wire.NONCE);
+        long serverIncarnation = java.nio.ByteBuffer.wrap(challenge, Wire.NONCE, 8).getLong();
+        long clientIncarnation = Wire.nonZeroRandom();
         byte[] clientNonce = Wire.nonce();
-        byte[] mac = Wire.mac(SECRET, "bbflow-client", serverNonce, clientNonce);
+        byte[] mac = Wire.mac(SECRET, "bbflow-client", serverNonce, clientNonce, serverIncarnation, clientIncarnation);
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
-        out.writeInt(1 + 4 + 1 + Wire.NONCE + 1 + mac.length);
+        out.writeInt(1 + 4 + 1 + Wire.NONCE + 8 + 1 + mac.length);
         out.writeByte(Wire.HELLO);
         out.writeInt(Wire.MAGIC);
         out.writeByte(Wire.VERSION);
         out.write(clientNonce);
+        out.writeLong(clientIncarnation);
         out.writeByte(mac.length);
         out.write(mac);
         return bytes.toByteArray();
@@ -223,20 +230,20 @@ class HostilePeerTest {
     void f_handshakeReplays() throws Exception {
         byte[] replayed;
         try (Socket first = raw()) {
-            replayed = helloFor(readChallengeNonce(first));
+            replayed = helloFor(readChallenge(first));
             first.getOutputStream().write(replayed);
             new DataInputStream(first.getInputStream()).readInt(); // welcomed
         }
         for (int i = 0; i < 20; i++) { // the recorded HELLO answers an old challenge: refused
             try (Socket s = raw()) {
-                readChallengeNonce(s);
+                readChallenge(s);
                 s.getOutputStream().write(replayed);
                 assertTrue(AbusivePeerTest.closedByServer(s), "a replayed HELLO was accepted");
             }
         }
         for (int i = 0; i < 20; i++) { // a second HELLO on an authenticated connection
             try (Socket s = authenticated()) {
-                s.getOutputStream().write(helloFor(new byte[Wire.NONCE]));
+                s.getOutputStream().write(helloFor(new byte[Wire.NONCE + 8]));
                 assertTrue(AbusivePeerTest.closedByServer(s), "a second HELLO was accepted");
             }
         }
@@ -253,6 +260,7 @@ class HostilePeerTest {
                 CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                     try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", proxy.port(), ch, Codec.longs(), CLIENT)) {
                         for (long i = 0; i < n; i++) out.sendLong(i);
+                        out.complete();
                     }
                 });
                 // cuts during the handshake, in the middle of the data and around the end of the stream
