@@ -55,7 +55,8 @@ public final class NetOptions {
 
     /**
      * The defaults: batches of 64 KiB flushed after at most 1 ms, a 4 MiB window, 1 MiB frames, a
-     * 30 s peer timeout, 1 s heartbeats, a 5 min first-connect timeout for inlets, no TLS, no secret.
+     * 30 s peer timeout, 1 s heartbeats, a 5 min first-connect timeout for inlets, no TLS, no secret,
+     * a 5 s handshake timeout and at most 512 connections per server, 128 from one address.
      *
      * @return the default options
      */
