@@ -15,6 +15,8 @@ import java.util.Map;
 final class FinishedStreams {
     static final int MAX_STREAMS = 4096;
     static final Duration MIN_KEEP = Duration.ofMinutes(1);
+    /** The "total" of a stream whose inlet its receiver closed before the end: it must not resume into a new inlet. */
+    static final long CLOSED = -2;
 
     private record Key(int channel, long streamId) {}
 
@@ -27,7 +29,7 @@ final class FinishedStreams {
         this.keepNanos = Math.max(MIN_KEEP.toNanos(), 2 * peerTimeout.toNanos());
     }
 
-    /** Records that {@code streamId} on {@code channel} ended after {@code total} items, all received. */
+    /** Records that {@code streamId} on {@code channel} ended after {@code total} items, all received (or {@link #CLOSED}). */
     void add(int channel, long streamId, long total) {
         long now = System.nanoTime();
         prune(now);
@@ -41,7 +43,7 @@ final class FinishedStreams {
         }
     }
 
-    /** The item count of a remembered finished stream, or -1 if this stream is not (or no longer) remembered. */
+    /** The item count of a remembered finished stream, {@link #CLOSED}, or -1 if this stream is not (or no longer) remembered. */
     long total(int channel, long streamId) {
         prune(System.nanoTime());
         Entry e = entries.get(new Key(channel, streamId));

@@ -400,6 +400,12 @@ public final class NetServer implements AutoCloseable {
                     long stream = f.readLong();
                     long resumeFrom = f.readLong();
                     long total = finished.total(ch, stream);
+                    if (total == FinishedStreams.CLOSED) { // its inlet was closed mid-stream; the REJECT may have been lost
+                        if (!refusalAllowed()) return;
+                        if (roomToReply()) ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, "inlet of channel " + ch
+                                + " was closed by the receiver"), ctx.voidPromise());
+                        return;
+                    }
                     if (total >= 0) { // delivered already; the end-of-stream acknowledgement was lost
                         finishedAttached.put(ch, total);
                         if (roomToReply()) ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.ATTACHED, 28).writeInt(ch).writeLong(total)

@@ -260,6 +260,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
             server.remove(this);
             if (firstTimer != null) firstTimer.cancel(false);
             if (eosReceived) server.finished().add(channelId, streamId, next);
+            // closed mid-stream: a sender that missed the refusal must not resume this stream into a new inlet
+            else if (hasStream) server.finished().add(channelId, streamId, FinishedStreams.CLOSED);
             if (current != null && !loopGone) {
                 if (eosReceived) current.detach(channelId); else current.closedByReceiver(channelId);
             }

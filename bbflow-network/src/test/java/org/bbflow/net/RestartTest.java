@@ -130,4 +130,28 @@ class RestartTest {
             assertNull(second.take());
         }
     }
+
+    @Test
+    void aStreamWhoseInletWasClosedDoesNotResumeIntoANewInletWhenTheRefusalAndAllAcksWereLost() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
+             TestProxy proxy = new TestProxy(server.port())) {
+            RemoteInlet<Long> first = server.inlet(1, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", proxy.port(), 1, Codec.longs(), OPTS);
+            for (long i = 0; i < 1000; i++) out.sendLong(i);
+            assertEquals(0L, first.take()); // data arrived, so the sender is attached; nothing consumed was acknowledged yet
+            proxy.loseReplies(); // from now on no acknowledgement and no refusal reaches the sender
+            for (long i = 1; i < 1000; i++) assertEquals(i, first.take());
+            first.close();
+            RemoteInlet<Long> second = server.inlet(1, Codec.longs());
+            proxy.cut(); // the sender comes back still holding the whole stream from item 0
+            RemoteChannelException e = failureOf(CompletableFuture.supplyAsync(() -> sendUntilFailure(out)));
+            assertTrue(e.getMessage().contains("closed by the receiver"), e.getMessage());
+            try (RemoteOutlet<Long> fresh = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), OPTS)) {
+                fresh.sendLong(7);
+                fresh.complete();
+            }
+            assertEquals(7L, second.take()); // the new inlet saw nothing of the old stream
+            assertNull(second.take());
+        }
+    }
 }
