@@ -14,6 +14,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -22,11 +23,15 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 
 /**
  * The sending end of remote channels: one TCP connection to a {@link NetServer}, carrying any number
@@ -37,7 +42,8 @@ import javax.net.ssl.SSLException;
  * try (NetClient client = NetClient.connect("worker-1", 7000, NetOptions.defaults());
  *      RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
  *     for (long i = 0; i < n; i++) out.send(i);
- * }   // close() sends end of stream and waits until the server has it
+ *     out.complete();   // sends end of stream and waits until the server has it
+ * }   // close() without complete() (an exception above) aborts: the receiver fails
  * }</pre>
  *
  * <p>Connecting happens in the background and is retried with backoff; a dropped connection is
@@ -56,6 +62,7 @@ public final class NetClient implements AutoCloseable {
     private final Map<Integer, RemoteOutlet<?>> outlets = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> flusher;
     private final boolean ownedByOutlet;
+    private final long incarnation = Wire.nonZeroRandom();
     private volatile RemoteChannelException fatal;
     private volatile boolean closed;
 
@@ -66,8 +73,14 @@ public final class NetClient implements AutoCloseable {
     private long downSince = System.nanoTime();
     private int attempt;
     private Throwable lastCause;
+    private long serverIncarnation;
 
     private NetClient(String host, int port, NetOptions options, boolean ownedByOutlet) {
+        try {
+            InetAddress.getAllByName(host); // an unknown name fails now, naming the host, instead of retrying for the peer timeout
+        } catch (UnknownHostException e) {
+            throw new RemoteChannelException("unknown host \"" + host + "\": the name does not resolve (" + e.getMessage() + ")", e);
+        }
         this.host = host;
         this.port = port;
         this.options = options;
@@ -81,9 +94,7 @@ public final class NetClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        if (options.ssl() != null) {
-                            ch.pipeline().addLast("tls", options.ssl().newHandler(ch.alloc(), host, port));
-                        }
+                        if (options.ssl() != null) ch.pipeline().addLast("tls", tlsHandler(ch));
                         ch.pipeline().addLast("frames", new Wire.FrameDecoder());
                         ch.pipeline().addLast("protocol", new Connection());
                     }
@@ -91,15 +102,35 @@ public final class NetClient implements AutoCloseable {
         long delay = options.flushDelay().toNanos();
         this.flusher = loop.scheduleAtFixedRate(this::flushAll, delay, delay, TimeUnit.NANOSECONDS);
         Wire.run(loop, this::connectNow);
+        loop.terminationFuture().addListener(f -> {
+            // the event loop is gone (closed, or killed by an error): no outlet may wait for it for ever
+            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " stopped");
+            for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
+        });
+    }
+
+    /** A TLS handler for a connection to {@code host}; verifies that the server's certificate names it unless turned off. */
+    private SslHandler tlsHandler(SocketChannel ch) {
+        SslHandler tls = options.ssl().newHandler(ch.alloc(), host, port);
+        if (options.verifyHostName()) {
+            SSLEngine engine = tls.engine();
+            SSLParameters p = engine.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            engine.setSSLParameters(p);
+        }
+        return tls;
     }
 
     /**
-     * Starts connecting to {@code host:port} in the background and returns at once.
+     * Starts connecting to {@code host:port} in the background and returns at once. If the server
+     * cannot be reached within the peer timeout, every outlet fails with a {@link RemoteChannelException}.
      *
      * @param host the server's host name or address
      * @param port the server's port
-     * @param options batching, window, timeouts and security
+     * @param options the options; must match the server's (secret, TLS, frame size)
      * @return the client
+     * @throws RemoteChannelException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static NetClient connect(String host, int port, NetOptions options) {
         return new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), false);
@@ -108,13 +139,15 @@ public final class NetClient implements AutoCloseable {
     /**
      * A single outlet on a connection of its own, closed with the outlet.
      *
-     * @param <T> item type
      * @param host the server's host name or address
      * @param port the server's port
-     * @param channelId the id of the inlet on the server
-     * @param codec encodes the items
-     * @param options batching, window, timeouts and security
+     * @param channelId the channel id of the server's inlet
+     * @param codec the item codec
+     * @param options the options
+     * @param <T> the item type
      * @return the outlet
+     * @throws RemoteChannelException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static <T> RemoteOutlet<T> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
         NetClient c = new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), true);
@@ -146,7 +179,7 @@ public final class NetClient implements AutoCloseable {
         if (f != null) out.fail(f);
         Wire.run(loop, () -> {
             if (ready) {
-                out.attach(channel);
+                out.attach(channel, serverIncarnation);
             } else if (idle) {
                 idle = false;
                 downSince = System.nanoTime();
@@ -187,7 +220,14 @@ public final class NetClient implements AutoCloseable {
     }
 
     private void flushAll() {
-        for (RemoteOutlet<?> o : outlets.values()) o.drain();
+        for (RemoteOutlet<?> o : outlets.values()) {
+            try {
+                o.drain();
+            } catch (Throwable e) { // a periodic task that throws is never run again: keep the others flushing
+                NetServer.WARN.log(System.Logger.Level.WARNING, "unexpected", "flushing channel " + o.channelId() + " failed", e);
+                o.fail(new RemoteChannelException("channel " + o.channelId() + " to " + peer() + " failed: " + e, e));
+            }
+        }
     }
 
     private void connectNow() {
@@ -209,13 +249,13 @@ public final class NetClient implements AutoCloseable {
         if (outlets.isEmpty()) { // nothing to deliver: reconnect only when an outlet opens
             ready = false;
             idle = true;
-            LOG.log(Level.DEBUG, "connection to {0} closed while idle", peer());
+            ThrottledLog.quiet(LOG, Level.DEBUG, "connection to {0} closed while idle", peer());
             return;
         }
         if (ready) {
             ready = false;
             downSince = System.nanoTime();
-            LOG.log(Level.INFO, "connection to {0} lost ({1}); reconnecting", peer(), lastCause);
+            NetServer.WARN.log(Level.INFO, "connection lost", "connection to {0} lost ({1}); reconnecting", peer(), lastCause);
             for (RemoteOutlet<?> o : outlets.values()) o.detached();
         }
         if (closed || fatal != null) return;
@@ -233,7 +273,7 @@ public final class NetClient implements AutoCloseable {
     private void fatal(RemoteChannelException e) {
         if (fatal != null) return;
         fatal = e;
-        LOG.log(Level.WARNING, e.getMessage());
+        NetServer.WARN.log(Level.WARNING, "client failed", "{0}", e.getMessage());
         for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
         if (channel != null) channel.close();
     }
@@ -243,18 +283,23 @@ public final class NetClient implements AutoCloseable {
         private final byte[] clientNonce = Wire.nonce();
         private boolean welcomed;
         private byte[] serverNonce;
+        private long serverIncarnationSeen;
         private ScheduledFuture<?> handshakeTimer;
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
-            long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
-            handshakeTimer = ctx.executor().schedule(() -> {
-                if (!welcomed) {
-                    lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
-                    ctx.close();
-                }
-            }, t, TimeUnit.MILLISECONDS);
-            ctx.fireChannelActive();
+            try {
+                long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
+                handshakeTimer = ctx.executor().schedule(() -> {
+                    if (!welcomed) {
+                        lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
+                        ctx.close();
+                    }
+                }, t, TimeUnit.MILLISECONDS);
+                ctx.fireChannelActive();
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
         }
 
         @Override
@@ -264,6 +309,8 @@ public final class NetClient implements AutoCloseable {
                 handle(ctx, f);
             } catch (Wire.ProtocolException | IndexOutOfBoundsException e) {
                 fatal(new RemoteChannelException("protocol error from " + peer() + ": " + e.getMessage()));
+            } catch (Throwable e) {
+                unexpected(ctx, e);
             } finally {
                 ReferenceCountUtil.release(f);
             }
@@ -278,18 +325,21 @@ public final class NetClient implements AutoCloseable {
             }
             if (serverNonce == null) {
                 if (type != Wire.CHALLENGE) throw new Wire.ProtocolException("expected CHALLENGE, got frame type " + type);
-                Wire.need(f, 4 + 1 + Wire.NONCE, "CHALLENGE");
+                Wire.need(f, 4 + 1, "CHALLENGE");
                 if (f.readInt() != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow server (bad magic)");
                 byte v = f.readByte();
                 if (v != Wire.VERSION) {
                     throw new Wire.ProtocolException("server speaks protocol version " + v + ", this end speaks " + Wire.VERSION);
                 }
+                Wire.need(f, Wire.NONCE + 8, "CHALLENGE");
                 serverNonce = new byte[Wire.NONCE];
                 f.readBytes(serverNonce);
-                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce);
-                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 1 + mac.length)
-                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce).writeByte(mac.length)
-                        .writeBytes(mac), ctx.voidPromise());
+                serverIncarnationSeen = f.readLong();
+                byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, serverIncarnationSeen,
+                        NetClient.this.incarnation);
+                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length)
+                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce)
+                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
                 return;
             }
             if (!welcomed) {
@@ -299,7 +349,9 @@ public final class NetClient implements AutoCloseable {
                 Wire.need(f, mac.length, "WELCOME mac");
                 f.readBytes(mac);
                 if (options.secret() != null
-                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce), mac)) {
+                        && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce,
+                                serverIncarnationSeen,
+                                NetClient.this.incarnation), mac)) {
                     fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
                     return;
                 }
@@ -310,8 +362,9 @@ public final class NetClient implements AutoCloseable {
                 ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
                 ready = true;
                 attempt = 0;
-                LOG.log(Level.DEBUG, "connected to {0}", peer());
-                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel());
+                serverIncarnation = serverIncarnationSeen;
+                ThrottledLog.quiet(LOG, Level.DEBUG, "connected to {0} (incarnation {1})", peer(), Wire.hex(serverIncarnationSeen));
+                for (RemoteOutlet<?> o : outlets.values()) o.attach(ctx.channel(), serverIncarnationSeen);
                 return;
             }
             switch (type) {
@@ -343,8 +396,27 @@ public final class NetClient implements AutoCloseable {
             }
         }
 
+        /** A throwable that is not the server's fault: drop this connection (it is re-established); nothing escapes into the event loop. */
+        private void unexpected(ChannelHandlerContext ctx, Throwable e) {
+            try {
+                lastCause = e;
+                NetServer.WARN.log(Level.WARNING, "unexpected", "closing connection to " + peer() + " after an unexpected error", e);
+                ctx.close();
+            } catch (Throwable ignored) {
+                // nothing more can be done for this connection
+            }
+        }
+
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            try {
+                idleOrTls(ctx, evt);
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
+        }
+
+        private void idleOrTls(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof IdleStateEvent e) {
                 if (e.state() == IdleState.READER_IDLE) {
                     lastCause = new RemoteChannelException("server silent for " + 3 * options.heartbeat().toMillis() + " ms");
@@ -359,6 +431,14 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            try {
+                caught(ctx, cause);
+            } catch (Throwable e) {
+                unexpected(ctx, e);
+            }
+        }
+
+        private void caught(ChannelHandlerContext ctx, Throwable cause) {
             Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
             if (c instanceof Wire.ProtocolException) {
                 fatal(new RemoteChannelException("protocol error from " + peer() + ": " + c.getMessage()));
@@ -372,8 +452,12 @@ public final class NetClient implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            if (handshakeTimer != null) handshakeTimer.cancel(false);
-            down(ctx.channel(), null);
+            try {
+                if (handshakeTimer != null) handshakeTimer.cancel(false);
+                down(ctx.channel(), null);
+            } catch (Throwable e) {
+                lastCause = e;
+            }
         }
     }
 }

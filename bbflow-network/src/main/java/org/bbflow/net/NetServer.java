@@ -8,6 +8,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
@@ -25,6 +27,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
@@ -48,33 +51,56 @@ import javax.net.ssl.SSLException;
  *
  * <p>A connection that breaks the protocol (bad length, wrong version, failed handshake, unknown
  * frame, data beyond the window) is closed with a logged reason; other connections and channels
- * go on.
+ * go on. The server protects itself from abusive peers: it holds at most
+ * {@link NetOptions#withMaxConnections} connections (in total and per remote address), closes a
+ * connection that has not completed the handshake within {@link NetOptions#withHandshakeTimeout},
+ * stops reading from a peer that does not read its replies, and closes a connection that piles up
+ * replies or refusals. Warnings are rate-limited, and no error in a connection's handling stops the
+ * server; if the server can no longer serve (its listening socket or event loop died), every inlet
+ * fails with a {@link RemoteChannelException}.
  */
 public final class NetServer implements AutoCloseable {
     static final System.Logger LOG = System.getLogger("org.bbflow.net");
+    /** Warnings about peers: at most one a second per kind, with a count of those left out. */
+    static final ThrottledLog WARN = new ThrottledLog(LOG, TimeUnit.SECONDS.toNanos(1));
+    /** Reading from a peer pauses while this many reply bytes wait to be sent to it (Netty's high water mark). */
+    static final int PAUSE_READING_BYTES = 64 * 1024;
+    /** A connection with more reply bytes than this waiting (the peer reads nothing) is closed. */
+    static final int MAX_QUEUED_BYTES = 1 << 20;
+    /** A connection with more refused ATTACH frames than this within one second is closed. */
+    static final int MAX_REFUSALS_PER_SECOND = 1000;
 
     private final NetOptions options;
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final Channel serverChannel;
+    private final int boundPort;
     private final ChannelGroup connections;
     private final Map<Integer, RemoteInlet<?>> inlets = new ConcurrentHashMap<>();
+    private final Map<InetAddress, Integer> perAddress = new HashMap<>(); // event-loop confined
+    private final long incarnation = Wire.nonZeroRandom();
+    private final FinishedStreams finished;
     private volatile boolean closed;
+    private volatile boolean stopped;
 
     private NetServer(String host, int port, NetOptions options) {
         this.options = Objects.requireNonNull(options, "options");
         this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
+        this.finished = new FinishedStreams(options.peerTimeout());
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(PAUSE_READING_BYTES / 2, PAUSE_READING_BYTES))
+                .handler(new Listener())
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        connections.add(ch);
+                        if (!admit(ch)) return;
                         if (options.ssl() != null) ch.pipeline().addLast("tls", options.ssl().newHandler(ch.alloc()));
                         ch.pipeline().addLast("frames", new Wire.FrameDecoder());
                         ch.pipeline().addLast("protocol", new Connection());
@@ -82,11 +108,94 @@ public final class NetServer implements AutoCloseable {
                 });
         try {
             this.serverChannel = b.bind(host, port).syncUninterruptibly().channel();
+            this.boundPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new RemoteChannelException("cannot listen on " + host + ":" + port + ": " + e, e);
         }
-        LOG.log(Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
+        ThrottledLog.quiet(LOG, Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
+        serverChannel.closeFuture().addListener(f -> stopped("its listening socket closed"));
+        loop.terminationFuture().addListener(f -> stopped("its event loop stopped"));
+    }
+
+    /** Counts a new connection against the limits; closes it (and returns false) if it is over one. */
+    private boolean admit(SocketChannel ch) {
+        InetSocketAddress remote = ch.remoteAddress();
+        if (remote == null) { // gone before it could be set up
+            ch.close();
+            return false;
+        }
+        InetAddress a = remote.getAddress();
+        int fromThere = perAddress.getOrDefault(a, 0);
+        if (connections.size() >= options.maxConnections() || fromThere >= options.maxConnectionsPerAddress()) {
+            WARN.log(Level.WARNING, "limit", "refusing connection from {0}: {1} connections open, {2} from that address"
+                    + " (limits {3} and {4})", ch.remoteAddress(), connections.size(), fromThere,
+                    options.maxConnections(), options.maxConnectionsPerAddress());
+            ch.close();
+            return false;
+        }
+        perAddress.put(a, fromThere + 1);
+        ch.closeFuture().addListener(f -> perAddress.computeIfPresent(a, (k, n) -> n == 1 ? null : n - 1));
+        connections.add(ch);
+        return true;
+    }
+
+    /**
+     * The server can no longer serve (listening socket or event loop gone, not by {@link #close()}):
+     * fail every inlet instead of letting its consumer wait for ever.
+     */
+    private void stopped(String why) {
+        if (closed || stopped) return;
+        stopped = true;
+        RemoteChannelException e = new RemoteChannelException("server on port " + boundPort + " stopped: " + why);
+        WARN.log(Level.ERROR, "stopped", e.getMessage());
+        for (RemoteInlet<?> in : inlets.values()) {
+            try {
+                in.fail(e);
+            } catch (Throwable ignored) {
+                // fail the others all the same
+            }
+        }
+        serverChannel.close();
+        connections.close();
+    }
+
+    /** Open connections (for tests and monitoring); each is counted until it has closed. */
+    int connectionCount() {
+        return connections.size();
+    }
+
+    /** Reply bytes waiting to be sent, summed over all connections; call from outside the event loop. */
+    long queuedBytes() {
+        try {
+            return loop.submit(() -> {
+                long sum = 0;
+                for (Channel c : connections) {
+                    ChannelOutboundBuffer b = c.unsafe().outboundBuffer();
+                    if (b != null) sum += b.totalPendingWriteBytes();
+                }
+                return sum;
+            }).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The listening socket's handler: a failure to accept (too many open files, ...) is logged at most
+     * once a second and pauses accepting for 100 ms instead of spinning or reaching Netty's own logging.
+     */
+    private final class Listener extends ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            try {
+                WARN.log(Level.WARNING, "accept", "cannot accept a connection on port {0}: {1}", boundPort, cause);
+                ctx.channel().config().setAutoRead(false);
+                ctx.executor().schedule(() -> ctx.channel().config().setAutoRead(true), 100, TimeUnit.MILLISECONDS);
+            } catch (Throwable ignored) {
+                // the next accept will tell
+            }
+        }
     }
 
     /**
@@ -119,7 +228,7 @@ public final class NetServer implements AutoCloseable {
      * @return the port
      */
     public int port() {
-        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        return boundPort;
     }
 
     /**
@@ -134,7 +243,7 @@ public final class NetServer implements AutoCloseable {
      */
     public <T> RemoteInlet<T> inlet(int channelId, Codec<T> codec) {
         Objects.requireNonNull(codec, "codec");
-        if (closed) throw new IllegalStateException("server closed");
+        if (closed || stopped) throw new IllegalStateException("server closed");
         RemoteInlet<T> inlet = new RemoteInlet<>(this, channelId, codec);
         if (inlets.putIfAbsent(channelId, inlet) != null) {
             throw new IllegalStateException("channel id " + channelId + " already has an inlet on port " + port());
@@ -150,7 +259,7 @@ public final class NetServer implements AutoCloseable {
         Wire.run(loop, () -> {
             for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
         });
-        serverChannel.close().syncUninterruptibly();
+        serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS); // not sync: the loop may be gone already
         connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
@@ -158,16 +267,21 @@ public final class NetServer implements AutoCloseable {
     NetOptions options() { return options; }
     EventLoop loop() { return loop; }
     void remove(RemoteInlet<?> inlet) { inlets.remove(inlet.channelId(), inlet); }
+    FinishedStreams finished() { return finished; }
 
     /** One accepted connection: handshake, then channel frames dispatched to the inlets. Event-loop confined. */
     final class Connection extends ChannelInboundHandlerAdapter {
         private final byte[] serverNonce = Wire.nonce();
         private final Map<Integer, RemoteInlet<?>> attached = new HashMap<>();
         private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
+        private final Map<Integer, Long> finishedAttached = new HashMap<>();
+        private long peerIncarnation;
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
         private ScheduledFuture<?> handshakeTimer;
+        private long refusalSecond;
+        private int refusals;
 
         SocketAddress remote() { return ctx.channel().remoteAddress(); }
 
@@ -175,10 +289,22 @@ public final class NetServer implements AutoCloseable {
 
         void detach(int channelId) { attached.remove(channelId); }
 
+        /** The incarnation of the sender's {@link NetClient}, from its HELLO. */
+        long peerIncarnation() { return peerIncarnation; }
+
+        /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
+        void revoke(int channelId, String reason) {
+            attached.remove(channelId);
+            closedByReceiver.add(channelId);
+            if (!roomToReply()) return;
+            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, channelId, reason), ctx.voidPromise());
+        }
+
         /** The receiver closed the inlet mid-stream: tell the sender, drop what it still sends on that channel. */
         void closedByReceiver(int channelId) {
             attached.remove(channelId);
             closedByReceiver.add(channelId);
+            if (!roomToReply()) return;
             ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, channelId, "inlet of channel " + channelId
                     + " was closed by the receiver"), ctx.voidPromise());
         }
@@ -186,24 +312,97 @@ public final class NetServer implements AutoCloseable {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE)
-                    .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce);
-            ctx.writeAndFlush(b, ctx.voidPromise());
-            long t = options.peerTimeout().toMillis();
-            handshakeTimer = ctx.executor().schedule(() -> {
-                if (!authenticated) reject("no handshake within " + t + " ms");
-            }, t, TimeUnit.MILLISECONDS);
+            try {
+                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8)
+                        .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce).writeLong(incarnation);
+                ctx.writeAndFlush(b, ctx.voidPromise());
+                long t = options.handshakeTimeout().toMillis();
+                handshakeTimer = ctx.executor().schedule(() -> {
+                    try {
+                        if (!authenticated) {
+                            closing = true;
+                            WARN.log(Level.WARNING, "handshake timeout", "closing connection from {0}: no handshake within {1} ms",
+                                    remote(), t);
+                            ctx.close();
+                        }
+                    } catch (Throwable e) {
+                        unexpected(e);
+                    }
+                }, t, TimeUnit.MILLISECONDS);
+            } catch (Throwable e) {
+                unexpected(e);
+            }
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf frame = (ByteBuf) msg;
             try {
-                if (!closing) handle(frame);
+                if (!closing) handle((ByteBuf) msg);
             } catch (Wire.ProtocolException | IndexOutOfBoundsException | IllegalArgumentException e) {
                 reject(e.getMessage());
+            } catch (Throwable e) {
+                unexpected(e);
             } finally {
-                ReferenceCountUtil.release(frame);
+                try {
+                    ReferenceCountUtil.release(msg);
+                } catch (Throwable e) {
+                    unexpected(e);
+                }
+            }
+        }
+
+        /** Reading pauses while the peer does not take our replies, and resumes when it does. */
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            try {
+                if (!closing) ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+            } catch (Throwable e) {
+                unexpected(e);
+            }
+        }
+
+        /**
+         * Whether a reply may be queued; a peer that lets {@link #MAX_QUEUED_BYTES} pile up does not
+         * read, and its connection is closed (without a reason it would not read either).
+         */
+        private boolean roomToReply() {
+            if (closing) return false;
+            ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+            if (out == null || out.totalPendingWriteBytes() <= MAX_QUEUED_BYTES) return true;
+            closing = true;
+            WARN.log(Level.WARNING, "not reading", "closing connection from {0}: it does not read; {1} bytes of replies queued",
+                    remote(), out.totalPendingWriteBytes());
+            ctx.close();
+            return false;
+        }
+
+        /** Counts a refused ATTACH; a peer refused more than {@link #MAX_REFUSALS_PER_SECOND} times in a second is closed. */
+        private boolean refusalAllowed() {
+            long second = System.nanoTime() / 1_000_000_000L;
+            if (second != refusalSecond) {
+                refusalSecond = second;
+                refusals = 0;
+            }
+            if (++refusals <= MAX_REFUSALS_PER_SECOND) return true;
+            // closed without an ERROR frame: an honest client with many outlets waiting for their inlets reconnects
+            closing = true;
+            WARN.log(Level.WARNING, "refusals", "closing connection from {0}: more than {1} refused ATTACH frames within a second",
+                    remote(), MAX_REFUSALS_PER_SECOND);
+            ctx.close();
+            return false;
+        }
+
+        /**
+         * A throwable that is not the peer's fault: this connection is in an unknown state, so it is
+         * closed; nothing escapes into the event loop.
+         */
+        private void unexpected(Throwable e) {
+            try {
+                closing = true;
+                WARN.log(Level.WARNING, "unexpected", "closing connection from " + remote() + " after an unexpected error", e);
+                if (ctx != null) ctx.close();
+            } catch (Throwable ignored) {
+                // nothing more can be done for this connection
             }
         }
 
@@ -217,16 +416,31 @@ public final class NetServer implements AutoCloseable {
             }
             switch (type) {
                 case Wire.ATTACH -> {
-                    Wire.need(f, 12, "ATTACH");
+                    Wire.need(f, 20, "ATTACH");
                     int ch = f.readInt();
                     long stream = f.readLong();
+                    long resumeFrom = f.readLong();
+                    long total = finished.total(ch, stream);
+                    if (total == FinishedStreams.CLOSED) { // its inlet was closed mid-stream; the REJECT may have been lost
+                        if (!refusalAllowed()) return;
+                        if (roomToReply()) ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, "inlet of channel " + ch
+                                + " was closed by the receiver"), ctx.voidPromise());
+                        return;
+                    }
+                    if (total >= 0) { // delivered already; the end-of-stream acknowledgement was lost
+                        finishedAttached.put(ch, total);
+                        if (roomToReply()) ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.ATTACHED, 28).writeInt(ch).writeLong(total)
+                                .writeLong(total).writeLong(options.windowBytes()), ctx.voidPromise());
+                        return;
+                    }
                     RemoteInlet<?> inlet = inlets.get(ch);
                     String refusal = inlet == null ? Wire.NO_INLET + ch + " on port " + port()
-                            : inlet.attach(this, stream);
+                            : inlet.attach(this, stream, resumeFrom);
                     if (refusal != null) {
-                        LOG.log(inlet == null ? Level.DEBUG : Level.WARNING, "refusing channel {0} from {1}: {2}",
-                                ch, remote(), refusal);
-                        ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, refusal), ctx.voidPromise());
+                        if (!refusalAllowed()) return;
+                        WARN.log(inlet == null ? Level.DEBUG : Level.WARNING, inlet == null ? "no inlet" : "refused",
+                                "refusing channel {0} from {1}: {2}", ch, remote(), refusal);
+                        if (roomToReply()) ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.REJECT, ch, refusal), ctx.voidPromise());
                     } else {
                         attached.put(ch, inlet);
                     }
@@ -246,13 +460,15 @@ public final class NetServer implements AutoCloseable {
                     RemoteInlet<?> inlet = inletFor(ch);
                     if (inlet != null) {
                         inlet.onEos(this, total);
-                        ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                        if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                    } else if (finishedAttached.remove(ch) != null) {
+                        if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
                     }
                 }
                 case Wire.ABORT -> {
                     Wire.need(f, 4, "ABORT");
                     int ch = f.readInt();
-                    RemoteInlet<?> inlet = inletFor(ch);
+                    RemoteInlet<?> inlet = attached.get(ch); // not attached (refused, or closed by the receiver): nothing to abort
                     if (inlet != null) inlet.fail(new RemoteChannelException("channel " + ch + ": sender " + remote() + " aborted the stream: "
                             + Wire.readText(f)));
                 }
@@ -264,30 +480,33 @@ public final class NetServer implements AutoCloseable {
         /** The inlet attached as {@code ch}; null for a channel its receiver closed (frames still in flight are dropped). */
         private RemoteInlet<?> inletFor(int ch) {
             RemoteInlet<?> inlet = attached.get(ch);
-            if (inlet == null && closedByReceiver.contains(ch)) return null;
+            if (inlet == null && (closedByReceiver.contains(ch) || finishedAttached.containsKey(ch))) return null;
             if (inlet == null) throw new Wire.ProtocolException("frame for channel " + ch + " which is not attached");
             return inlet;
         }
 
         private void hello(ByteBuf f) {
-            Wire.need(f, 4 + 1 + Wire.NONCE + 1, "HELLO");
+            Wire.need(f, 4 + 1, "HELLO");
             int magic = f.readInt();
             if (magic != Wire.MAGIC) throw new Wire.ProtocolException("not a bbflow peer (bad magic)");
             byte version = f.readByte();
             if (version != Wire.VERSION) {
                 throw new Wire.ProtocolException("unsupported protocol version " + version + ", this end speaks " + Wire.VERSION);
             }
+            Wire.need(f, Wire.NONCE + 8 + 1, "HELLO");
             byte[] clientNonce = new byte[Wire.NONCE];
             f.readBytes(clientNonce);
+            peerIncarnation = f.readLong();
             int macLen = f.readUnsignedByte();
             Wire.need(f, macLen, "HELLO mac");
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
             byte[] secret = options.secret();
-            if (secret != null && !Wire.macMatches(Wire.mac(secret, "bbflow-client", serverNonce, clientNonce), mac)) {
+            if (secret != null && !Wire.macMatches(
+                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
-            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce);
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);
             ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
                     ctx.voidPromise());
             authenticated = true;
@@ -301,49 +520,76 @@ public final class NetServer implements AutoCloseable {
         void reject(String reason) {
             if (closing) return;
             closing = true;
-            LOG.log(Level.WARNING, "closing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
-            ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.ERROR, -1, reason)).addListener(ChannelFutureListener.CLOSE);
+            try {
+                WARN.log(Level.WARNING, "protocol", "closing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
+                ctx.writeAndFlush(Wire.text(ctx.alloc(), Wire.ERROR, -1, reason)).addListener(ChannelFutureListener.CLOSE);
+                ctx.executor().schedule(() -> { ctx.close(); }, 1, TimeUnit.SECONDS); // even if the peer does not read the reason
+            } catch (Throwable e) {
+                unexpected(e);
+            }
         }
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent e) {
-                if (e.state() == IdleState.READER_IDLE) {
-                    LOG.log(Level.WARNING, "closing connection from {0}: silent for {1} ms", remote(),
-                            3 * options.heartbeat().toMillis());
+            try {
+                if (evt instanceof IdleStateEvent e) {
+                    if (e.state() == IdleState.READER_IDLE) {
+                        closing = true;
+                        WARN.log(Level.WARNING, "silent", "closing connection from {0}: {1} for {2} ms", remote(),
+                                ctx.channel().isWritable() ? "silent" : "not reading our replies",
+                                3 * options.heartbeat().toMillis());
+                        ctx.close();
+                    } else if (e.state() == IdleState.WRITER_IDLE) {
+                        ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.PING, 0), ctx.voidPromise());
+                    }
+                } else if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
+                    closing = true;
+                    WARN.log(Level.WARNING, "tls", "closing connection from {0}: TLS handshake failed: {1}", remote(), e.cause());
                     ctx.close();
-                } else if (e.state() == IdleState.WRITER_IDLE) {
-                    ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.PING, 0), ctx.voidPromise());
                 }
-            } else if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
-                LOG.log(Level.WARNING, "closing connection from {0}: TLS handshake failed: {1}", remote(), e.cause());
-                ctx.close();
+            } catch (Throwable e) {
+                unexpected(e);
             }
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-            if (c instanceof Wire.ProtocolException) {
-                reject(c.getMessage());
-            } else if (c instanceof SSLException) {
-                LOG.log(Level.WARNING, "closing connection from {0}: TLS failure: {1}", remote(), c.toString());
-                ctx.close();
-            } else if (c instanceof IOException) {
-                LOG.log(Level.DEBUG, "connection from {0} broke: {1}", remote(), c.toString());
-                ctx.close();
-            } else {
-                LOG.log(Level.WARNING, "closing connection from " + remote() + " after an unexpected error", c);
-                ctx.close();
+            try {
+                Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+                if (c instanceof Wire.ProtocolException) {
+                    reject(c.getMessage());
+                } else if (c instanceof SSLException) {
+                    closing = true;
+                    WARN.log(Level.WARNING, "tls", "closing connection from {0}: TLS failure: {1}", remote(), c.toString());
+                    ctx.close();
+                } else if (c instanceof IOException) {
+                    closing = true;
+                    ThrottledLog.quiet(LOG, Level.DEBUG, "connection from {0} broke: {1}", remote(), c.toString());
+                    ctx.close();
+                } else {
+                    unexpected(c);
+                }
+            } catch (Throwable e) {
+                unexpected(e);
             }
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             closing = true;
-            if (handshakeTimer != null) handshakeTimer.cancel(false);
-            for (RemoteInlet<?> in : attached.values()) in.detached(this);
-            attached.clear();
+            try {
+                if (handshakeTimer != null) handshakeTimer.cancel(false);
+                for (RemoteInlet<?> in : attached.values()) {
+                    try {
+                        in.detached(this);
+                    } catch (Throwable e) {
+                        WARN.log(Level.WARNING, "unexpected", "error while detaching channel " + in.channelId(), e);
+                    }
+                }
+                attached.clear();
+            } catch (Throwable e) {
+                unexpected(e);
+            }
         }
     }
 }

@@ -114,13 +114,13 @@ public final class RemoteBlocks {
 
         @Override
         public void onEos(Outbox<Void> o) {
-            out.close();
+            out.complete();
             finished = true;
         }
 
         @Override
         public void close() {
-            if (out != null && !finished) out.abort();
+            if (out != null && !finished) out.close(); // without complete(): aborts
         }
 
         @Override

@@ -18,7 +18,15 @@ import java.util.concurrent.locks.LockSupport;
  * a window of bytes outstanding that this end has not consumed, so memory stays bounded whatever
  * the rates. If the sender's connection drops, the inlet waits for it to come back (the stream
  * resumes where it stopped, nothing lost or doubled); after the peer timeout {@link #take()} throws
- * a {@link RemoteChannelException}.
+ * a {@link RemoteChannelException}. Before its first sender attaches it waits at most the
+ * first-connect timeout ({@link NetOptions#withFirstConnectTimeout}, default 5 minutes).
+ *
+ * <p>Restarts: every {@link NetClient} (so every sender process) has a random incarnation id. If a
+ * sender comes back as another incarnation (it restarted) while this inlet has received no item
+ * yet, the new incarnation takes the channel over and the old one is refused from then on; if items
+ * had already arrived, the stream cannot be resumed, and this inlet fails at once with a message
+ * saying so (restart the receiving side too). A sender that had delivered items to a previous incarnation of this server fails
+ * instead, leaving this inlet untouched.
  *
  * @param <T> the item type
  */
@@ -46,6 +54,9 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private boolean eosReceived;
     private boolean closed;
     private ScheduledFuture<?> lostTimer;
+    private ScheduledFuture<?> firstTimer;
+    private long senderIncarnation;
+    private final java.util.Set<Long> staleSenders = new java.util.HashSet<>();
 
     // consumer confined
     private InFrame frame;
@@ -53,6 +64,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private long bytesSinceAck;
     private boolean eosSeen;
     private boolean failSeen;
+    private Thread consumer;
 
     RemoteInlet(NetServer server, int channelId, Codec<T> codec) {
         this.server = server;
@@ -60,6 +72,15 @@ public final class RemoteInlet<T> implements AutoCloseable {
         this.codec = codec;
         this.window = server.options().windowBytes();
         this.limit = window + server.options().maxFrameBytes();
+        long t = server.options().firstConnectTimeout().toMillis();
+        Wire.run(server.loop(), () -> {
+            if (!hasStream && !closed) {
+                firstTimer = server.loop().schedule(() -> {
+                    if (!hasStream) fail(new RemoteChannelException("channel " + channelId + " on port " + server.port()
+                            + ": no sender attached within " + t + " ms (NetOptions.withFirstConnectTimeout)"));
+                }, t, TimeUnit.MILLISECONDS);
+            }
+        });
     }
 
     /**
@@ -117,6 +138,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
             if (eosSeen) return false;
             await();
         } else if (o instanceof InFrame f) {
+            consumer = Thread.currentThread(); // the thread that owns the frame, and may free it in close()
             frame = f;
             remaining = f.count;
         } else if (o == EOS) {
@@ -197,6 +219,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     private RemoteChannelException malformed(String what) {
+        releaseFrame();
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
                 + sender + " with " + codec + ": " + what);
         Wire.run(server.loop(), () -> {
@@ -206,6 +229,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
         failure = e;
         failSeen = true;
         return e;
+    }
+
+    /** Consumer side: frees the frame being read (the consumer stops reading it). */
+    private void releaseFrame() {
+        InFrame f = frame;
+        frame = null;
+        remaining = 0;
+        if (f != null) f.payload.release();
     }
 
     private void await() {
@@ -233,14 +264,23 @@ public final class RemoteInlet<T> implements AutoCloseable {
 
     /**
      * Stops receiving: queued items are dropped, the sender's stream fails with a message saying the
-     * receiver closed, and a {@link #take()} still waiting (or called later) throws. Idempotent.
+     * receiver closed, and a {@link #take()} still waiting (or called later) throws. The channel id
+     * is free for a new inlet when this returns. Idempotent.
      */
     @Override
     public void close() {
-        Wire.run(server.loop(), () -> {
+        if (Thread.currentThread() == consumer) releaseFrame(); // e.g. a flow that failed in the middle of a frame
+        server.remove(this); // at once: the channel id can be registered again as soon as close() returns
+        // here if the server's loop is gone (the server closed first): the queued frames are still freed
+        Wire.runOrHere(server.loop(), () -> {
+            boolean loopGone = !server.loop().inEventLoop();
             closed = true;
             server.remove(this);
-            if (current != null) {
+            if (firstTimer != null) firstTimer.cancel(false);
+            if (eosReceived) server.finished().add(channelId, streamId, next);
+            // closed mid-stream: a sender that missed the refusal must not resume this stream into a new inlet
+            else if (hasStream) server.finished().add(channelId, streamId, FinishedStreams.CLOSED);
+            if (current != null && !loopGone) {
                 if (eosReceived) current.detach(channelId); else current.closedByReceiver(channelId);
             }
             current = null;
@@ -264,10 +304,41 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     /** Returns null when attached, else the reason for refusing. */
-    String attach(NetServer.Connection conn, long stream) {
+    String attach(NetServer.Connection conn, long stream, long resumeFrom) {
         if (closed) return "inlet of channel " + channelId + " is closed";
         if (failure != null) return "inlet of channel " + channelId + " has failed: " + failure.getMessage();
-        if (hasStream && stream != streamId) return "channel " + channelId + " is already used by another stream";
+        long incarnation = conn.peerIncarnation();
+        if (staleSenders.contains(incarnation)) {
+            return "channel " + channelId + ": sender incarnation " + Wire.hex(incarnation)
+                    + " was replaced by a newer incarnation (a restarted sender); this one is stale";
+        }
+        if (hasStream && stream != streamId) {
+            if (incarnation == senderIncarnation) return "channel " + channelId + " is already used by another stream";
+            String restarted = "channel " + channelId + ": sender restarted (incarnation " + Wire.hex(senderIncarnation)
+                    + " -> " + Wire.hex(incarnation) + " from " + conn.remote() + ")";
+            if (next > 0 || eosReceived) {
+                RemoteChannelException e = new RemoteChannelException(restarted + " after " + next
+                        + " items had arrived; the stream cannot resume: restart the receiving side too");
+                if (current != null) current.revoke(channelId, e.getMessage());
+                current = null;
+                fail(e);
+                return e.getMessage();
+            }
+            NetServer.WARN.log(Level.INFO, "sender restarted", "{0} before any item arrived; the new incarnation takes the channel over", restarted);
+            if (staleSenders.size() >= 64) staleSenders.clear(); // bounded; a stale sender also fails on its own timeout
+            staleSenders.add(senderIncarnation);
+            if (current != null && current != conn) current.revoke(channelId, restarted + "; the new incarnation took the channel over");
+            current = null;
+            hasStream = false;
+        }
+        if (resumeFrom > next) {
+            return "channel " + channelId + ": the sender can resume only from item " + resumeFrom + " but this inlet has "
+                    + next + " (the receiver restarted after the sender had delivered items); the stream cannot resume";
+        }
+        if (!hasStream) {
+            senderIncarnation = incarnation;
+            if (firstTimer != null) firstTimer.cancel(false);
+        }
         hasStream = true;
         streamId = stream;
         if (current != null && current != conn) current.detach(channelId);
@@ -277,14 +348,14 @@ public final class RemoteInlet<T> implements AutoCloseable {
             lostTimer.cancel(false);
             lostTimer = null;
         }
-        NetServer.LOG.log(Level.DEBUG, "channel {0} attached from {1} at item {2}", channelId, sender, next);
+        ThrottledLog.quiet(NetServer.LOG, Level.DEBUG, "channel {0} attached from {1} at item {2}", channelId, sender, next);
         conn.channel().writeAndFlush(Wire.frame(conn.channel().alloc(), Wire.ATTACHED, 28).writeInt(channelId)
                 .writeLong(next).writeLong(consumedSeq).writeLong(window), conn.channel().voidPromise());
         return null;
     }
 
     void onData(NetServer.Connection conn, long first, int count, ByteBuf payload) {
-        if (conn != current) return;
+        if (conn != current || failure != null || closed) return; // nobody will take it
         if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
         int bytes = payload.readableBytes();
         int fixed = codec.fixedSize();
@@ -321,7 +392,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         current = null;
         if (eosReceived || closed || failure != null) return;
         long t = server.options().peerTimeout().toMillis();
-        NetServer.LOG.log(Level.INFO, "channel {0}: sender {1} disconnected at item {2}; waiting up to {3} ms",
+        NetServer.WARN.log(Level.INFO, "sender disconnected", "channel {0}: sender {1} disconnected at item {2}; waiting up to {3} ms",
                 channelId, sender, next, t);
         lostTimer = server.loop().schedule(() -> fail(new RemoteChannelException("channel " + channelId + ": sender "
                 + sender + " disconnected after " + next + " items and did not come back within " + t + " ms")),
@@ -331,7 +402,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     void fail(RemoteChannelException e) {
         if (eosReceived || failure != null && failure != e) return;
         failure = e;
-        NetServer.LOG.log(Level.WARNING, e.getMessage());
+        NetServer.WARN.log(Level.WARNING, "channel failed", "{0}", e.getMessage());
         queue.offer(FAILED);
         wake();
     }

@@ -2,7 +2,8 @@ package org.bbflow.net;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.UnpooledHeapByteBuf;
 import io.netty.channel.Channel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -16,7 +17,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The sending end of one remote channel, created by {@link NetClient#outlet(int, Codec)}. One
- * producer thread calls {@link #send} for each item and {@link #close()} at the end of the stream.
+ * producer thread calls {@link #send} for each item and {@link #complete()} at the end of the stream;
+ * {@link #close()} without {@link #complete()} aborts the stream, so the receiver fails instead of
+ * seeing a clean end when the producer stopped early (an exception, an {@code OutOfMemoryError}).
  *
  * <p>Items are encoded straight into a pooled batch buffer. A batch is sent when it is full, at the
  * end of the stream, or at the latest after the flush delay. Sent bytes are kept until the receiver
@@ -28,10 +31,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class RemoteOutlet<T> implements AutoCloseable {
     private static final VarHandle COMMITTED;
+    private static final VarHandle LOOP_REF;
 
     static {
         try {
             COMMITTED = MethodHandles.lookup().findVarHandle(Batch.class, "committed", long.class);
+            LOOP_REF = MethodHandles.lookup().findVarHandle(Batch.class, "loopRef", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -51,6 +56,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private volatile Thread writerWaiting;
     private volatile boolean eosRequested;
     private volatile long eosTotal;
+    private volatile boolean completing;
+    private volatile String abortReason;
 
     // producer confined
     private Batch current;
@@ -63,8 +70,12 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private Channel channel;
     private boolean attached;
     private boolean eosSent;
-    private boolean released;
+    private volatile boolean released; // written by the event loop only (or in its place once it is gone)
     private long firstRejectNanos;
+    private io.netty.util.concurrent.ScheduledFuture<?> abortTimer;
+    private long peerIncarnation;
+    private boolean delivered;
+    private long ackedUpTo;
 
     RemoteOutlet(NetClient client, int channelId, Codec<T> codec) {
         this.client = client;
@@ -87,17 +98,17 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     /**
      * Sends one item; waits while the send window is full.
      *
-     * @param item the item, not null
+     * @param item the item
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #complete()} or {@link #close()}
      * @throws RemoteChannelException if the channel failed (peer away past the timeout, refused, ...)
      */
     public void send(T item) {
         Objects.requireNonNull(item, "item");
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
         Batch b = current;
         int max = codec.maxEncodedSize(item);
         if (max >= 0 && max <= maxPayload) {
@@ -105,7 +116,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             codec.encode(item, b.buf);
         } else {
             ByteBuf s = scratch;
-            if (s == null) s = scratch = Unpooled.buffer(256);
+            if (s == null) s = scratch = new UnpooledHeapByteBuf(UnpooledByteBufAllocator.DEFAULT, 256, Integer.MAX_VALUE);
             s.clear();
             codec.encode(item, s);
             int n = s.readableBytes();
@@ -127,7 +138,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * {@link Codec#longs()}. Same semantics as {@link #send}.
      *
      * @param item the item
-     * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}
+     * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}, or after
+     *     {@link #complete()} or {@link #close()}
      */
     public void sendLong(long item) {
         if (codec != BuiltinCodecs.LONG) {
@@ -135,7 +147,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is closed");
+        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
         Batch b = current;
         if (b == null || b.buf.writableBytes() < 8) b = nextBatch(8);
         b.buf.writeLong(item);
@@ -163,17 +175,23 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             }
         }
         reserved.addAndGet(cap);
-        Batch b = new Batch(PooledByteBufAllocator.DEFAULT.directBuffer(cap, cap), seq);
+        // two references: the event loop's (released when it is done cutting the batch) and the
+        // producer's (released when it seals or drops the batch), so neither frees it under the other
+        Batch b = new Batch(PooledByteBufAllocator.DEFAULT.directBuffer(cap, cap).retain(), seq);
         batches.offer(b);
         current = b;
         return b;
     }
 
-    /** On failure the producer frees the batch it was filling (the event loop frees only sealed ones). */
+    /** On failure the producer gives up the batch it was filling (the event loop may still be cutting it). */
     private RemoteChannelException dropCurrent(RemoteChannelException f) {
         Batch b = current;
         current = null;
-        if (b != null) b.buf.release();
+        if (b != null) {
+            b.sealed = true;
+            b.buf.release();
+            if (released) releaseLoopRef(b); // offered after releaseAll(): the loop will never free it
+        }
         return f;
     }
 
@@ -183,17 +201,27 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         current = null;
         reserved.addAndGet(-(b.buf.capacity() - b.buf.writerIndex()));
         b.sealed = true;
+        b.buf.release();
+        if (released) releaseLoopRef(b); // offered after releaseAll(): the loop will never free it
         Wire.run(client.loop(), this::drain);
     }
 
     /**
      * Ends the stream: sends what is buffered and the end-of-stream mark, then waits until the receiver
-     * has everything (not necessarily consumed). Idempotent.
+     * has everything (not necessarily consumed). This is the only way to end a stream normally;
+     * {@link #close()} without it aborts. Idempotent once it has returned.
      *
-     * @throws RemoteChannelException if the channel failed before the receiver had everything
+     * <pre>{@code
+     * try (RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
+     *     for (long i = 0; i < n; i++) out.sendLong(i);
+     *     out.complete();   // an exception above skips this: close() aborts and the receiver fails
+     * }
+     * }</pre>
+     *
+     * @throws RemoteChannelException if the channel failed before the receiver had everything, or the
+     *     outlet was aborted (or closed) before
      */
-    @Override
-    public void close() {
+    public void complete() {
         if (!closed) {
             closed = true;
             if (failure != null) {
@@ -201,36 +229,53 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             } else {
                 // request EOS first: the event loop sends it only once every batch is sealed and cut,
                 // and the seal below (or the explicit drain) wakes it
+                completing = true;
                 eosTotal = seq;
                 eosRequested = true;
                 if (current != null) seal(); else Wire.run(client.loop(), this::drain);
             }
+        } else if (!completing && !done.isDone()) {
+            throw new IllegalStateException("outlet of channel " + channelId + " was aborted; it cannot complete");
         }
         try {
             done.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RemoteChannelException("channel " + channelId + ": interrupted while closing");
+            throw new RemoteChannelException("channel " + channelId + ": interrupted while completing");
         } catch (ExecutionException e) {
             throw (RemoteChannelException) e.getCause();
         }
     }
 
     /**
+     * Releases the outlet. After {@link #complete()} it does nothing more; without it the stream is
+     * aborted as by {@link #abort()}: the receiver fails with a {@link RemoteChannelException} and
+     * never sees a clean end of stream, so an exception that leaves a {@code try}-with-resources block
+     * early cannot pass for the end of the data. Idempotent; never throws.
+     */
+    @Override
+    public void close() {
+        if (completing) return;
+        abort("sender closed the stream without complete()");
+    }
+
+    /**
      * Abandons the stream without end of stream: the receiver's {@link RemoteInlet#take()} throws a
-     * {@link RemoteChannelException} saying the sender aborted. Idempotent; does nothing after a
-     * successful {@link #close()}.
+     * {@link RemoteChannelException} saying the sender aborted. Idempotent; does nothing after
+     * {@link #complete()} was called.
      */
     public void abort() {
+        abort("sender aborted");
+    }
+
+    private void abort(String reason) {
+        if (completing) return;
         closed = true;
-        if (done.isDone()) return;
-        Wire.run(client.loop(), () -> {
-            if (channel != null && !released) {
-                channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, "sender aborted"), channel.voidPromise());
-            }
-        });
-        fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted by the sender"));
-        dropCurrent(failure);
+        if (!done.isDone()) {
+            abortReason = reason;
+            fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted: " + reason));
+        }
+        dropCurrent(failure); // also after a failure: the producer's reference to the batch it was filling
     }
 
     /**
@@ -246,7 +291,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     /** Cuts committed bytes of the pending batches into frames, writes them if attached, then maybe EOS. */
     void drain() {
-        if (released) return;
+        if (released || abortReason != null) return;
         boolean wrote = false;
         for (Batch b; (b = batches.peek()) != null; ) {
             boolean sealed = b.sealed;
@@ -265,10 +310,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             }
             if (!sealed) break;
             batches.poll();
-            b.buf.release();
+            releaseLoopRef(b);
         }
         if (attached && eosRequested && !eosSent && batches.isEmpty()) {
             eosSent = true;
+            delivered = true;
             channel.write(Wire.control(channel.alloc(), Wire.EOS, channelId, eosTotal), channel.voidPromise());
             wrote = true;
         }
@@ -276,15 +322,27 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     private void write(Frame f) {
+        delivered = true;
         channel.write(Wire.dataHeader(channel.alloc(), channelId, f.first, f.count, f.payload.readableBytes()),
                 channel.voidPromise());
         channel.write(f.payload.retainedDuplicate(), channel.voidPromise());
     }
 
-    void attach(Channel ch) {
+    /**
+     * Asks the server to attach this stream. If the server is another incarnation than the one this
+     * stream delivered items to (it restarted and lost them), the stream cannot resume and fails.
+     */
+    void attach(Channel ch, long serverIncarnation) {
         if (released) return;
+        if (peerIncarnation != 0 && serverIncarnation != peerIncarnation && delivered) {
+            fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + ": the receiver restarted"
+                    + " (incarnation " + Wire.hex(peerIncarnation) + " -> " + Wire.hex(serverIncarnation)
+                    + ") after this stream had sent it items; the stream cannot resume: restart this sender"));
+            return;
+        }
+        peerIncarnation = serverIncarnation;
         channel = ch;
-        ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId), ch.voidPromise());
+        ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId, ackedUpTo), ch.voidPromise());
     }
 
     /** The server has no inlet with this id yet (retry until the peer timeout) or refused the stream. */
@@ -295,7 +353,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             if (firstRejectNanos == 0) firstRejectNanos = now;
             if (now - firstRejectNanos < client.options().peerTimeout().toNanos()) {
                 client.loop().schedule(() -> {
-                    if (channel == ch && ch.isActive()) attach(ch);
+                    if (channel == ch && ch.isActive()) attach(ch, peerIncarnation);
                 }, 50, java.util.concurrent.TimeUnit.MILLISECONDS);
                 return;
             }
@@ -305,6 +363,11 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     void onAttached(long next, long consumed, long receiverWindow) {
         if (released || channel == null) return;
+        if (abortReason != null) {
+            attached = true;
+            deliverAbort();
+            return;
+        }
         window = Math.min(client.options().windowBytes(), receiverWindow);
         onAck(consumed);
         attached = true;
@@ -320,6 +383,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     void onAck(long consumed) {
+        if (consumed > ackedUpTo) ackedUpTo = consumed;
         long freed = 0;
         for (Frame f; (f = unacked.peek()) != null && f.first + f.count <= consumed; ) {
             unacked.poll();
@@ -340,20 +404,57 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     }
 
     void fail(RemoteChannelException e) {
-        if (done.isDone()) return;
+        if (done.isDone() && abortReason == null) return;
         if (failure == null) failure = e;
         Thread w = writerWaiting;
         if (w != null) LockSupport.unpark(w);
-        Wire.run(client.loop(), this::releaseAll);
+        // here if the loop died: its buffers are still freed (deliverAbort then frees them at once)
+        Wire.runOrHere(client.loop(), abortReason != null && e == failure ? this::deliverAbort : this::releaseAll);
         done.completeExceptionally(failure);
     }
 
-    private void releaseAll() {
+    /**
+     * Tells the receiver that the stream was aborted, so that it fails instead of waiting. If this
+     * outlet is not attached yet (an abort right after opening), it stays registered until it is
+     * (the ABORT then follows the ATTACHED) or until its client gives up on the peer.
+     */
+    private void deliverAbort() {
+        if (released) return;
+        if (!client.loop().inEventLoop()) { // run here by fail(): the loop is gone, nothing can be sent any more
+            releaseAll();
+            return;
+        }
+        if (attached && channel != null) {
+            // free (and maybe close the outlet's own connection) only once the ABORT is written: a close
+            // now would discard it behind data frames still queued, and the receiver would wait for ever
+            channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, abortReason))
+                    .addListener(written -> releaseAll());
+        } else if (abortTimer == null) {
+            abortTimer = client.loop().schedule(this::releaseAll, client.options().peerTimeout().toNanos(),
+                    java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * Frees every buffer the event loop holds (its reference to each pending batch, the unacknowledged
+     * frames). Synchronized only for the case of a dead loop, where callers on other threads run it.
+     */
+    private synchronized void releaseAll() {
         if (released) return;
         released = true;
+        if (abortTimer != null) abortTimer.cancel(false);
         for (Frame f; (f = unacked.poll()) != null; ) f.payload.release();
-        for (Batch b; (b = batches.poll()) != null; ) if (b.sealed) b.buf.release();
+        for (Batch b; (b = batches.poll()) != null; ) releaseLoopRef(b); // sealed or not
         client.removed(this);
+    }
+
+    /**
+     * Gives up the event loop's reference to a batch, exactly once: the loop does when it has cut a
+     * sealed batch or in {@link #releaseAll}; the producer does for a batch it added after
+     * {@link #releaseAll} (it was racing a failure), which the loop never sees.
+     */
+    private static void releaseLoopRef(Batch b) {
+        if (LOOP_REF.compareAndSet(b, 1, 0)) b.buf.release();
     }
 
     /** A batch buffer being filled by the producer and cut into frames by the event loop. */
@@ -363,6 +464,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         int count;                 // producer
         volatile long committed;   // (count << 32) | writerIndex, published by the producer
         volatile boolean sealed;
+        volatile int loopRef = 1;  // 1 while the event loop's reference to buf is held
         int cutPos;                // event loop
         int cutCount;              // event loop
 

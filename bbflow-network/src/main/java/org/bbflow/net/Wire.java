@@ -16,12 +16,12 @@ import javax.crypto.spec.SecretKeySpec;
  * The wire protocol. Every frame is {@code int length | byte type | body}, length counting type and body.
  *
  * <pre>
- * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce
- * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, byte macLen, mac
+ * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce, long serverIncarnation
+ * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, long clientIncarnation, byte macLen, mac
  * server -> client  WELCOME    byte macLen, mac
  * either            ERROR      utf8 reason (connection-level, then close)
  * either            PING       (heartbeat)
- * client -> server  ATTACH     int channel, long streamId
+ * client -> server  ATTACH     int channel, long streamId, long resumeFrom (lowest item the sender still holds)
  * server -> client  ATTACHED   int channel, long nextSeq, long windowBytes
  * server -> client  REJECT     int channel, utf8 reason
  * client -> server  DATA       int channel, long firstSeq, int count, encoded items
@@ -30,13 +30,15 @@ import javax.crypto.spec.SecretKeySpec;
  * server -> client  EOS_ACK    int channel
  * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
  * </pre>
- * The MACs are HMAC-SHA256 over a direction label and both nonces; empty when no secret is set.
+ * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations; empty when no
+ * secret is set. An incarnation is a random 64-bit id of one NetClient or NetServer instance; a peer
+ * that comes back with another one has restarted and lost its stream state.
  */
 final class Wire {
     private Wire() {}
 
     static final int MAGIC = 0x4242464E; // "BBFN"
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
     static final int NONCE = 16;
     /** Before the handshake completes no frame may be longer than this. */
     static final int MAX_HANDSHAKE_FRAME = 256;
@@ -52,12 +54,35 @@ final class Wire {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    static long nonZeroRandom() {
+        for (;;) {
+            long x = RANDOM.nextLong();
+            if (x != 0) return x;
+        }
+    }
+
+    static String hex(long incarnation) {
+        return String.format("%016x", incarnation);
+    }
+
     /** Runs {@code task} on {@code loop}; if the loop has shut down (its client or server closed) the task is dropped. */
     static void run(io.netty.channel.EventLoop loop, Runnable task) {
         try {
             loop.execute(task);
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             // nothing left to do: the connection and its state are gone
+        }
+    }
+
+    /**
+     * Runs {@code task} on {@code loop}, or on the calling thread if the loop has stopped (then nothing
+     * else touches the state it confines: e.g. buffers are still released).
+     */
+    static void runOrHere(io.netty.channel.EventLoop loop, Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            task.run();
         }
     }
 
@@ -71,7 +96,8 @@ final class Wire {
         return RANDOM.nextLong();
     }
 
-    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second) {
+    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second, long serverIncarnation,
+                      long clientIncarnation) {
         if (secret == null) return new byte[0];
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
@@ -79,6 +105,7 @@ final class Wire {
             mac.update(label.getBytes(StandardCharsets.US_ASCII));
             mac.update(first);
             mac.update(second);
+            mac.update(java.nio.ByteBuffer.allocate(16).putLong(serverIncarnation).putLong(clientIncarnation).array());
             return mac.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
@@ -116,8 +143,31 @@ final class Wire {
         return b.writeBytes(utf, 0, len);
     }
 
+    /** Longest text from a peer (reason of ERROR, REJECT, ABORT) that is kept, in characters. */
+    static final int MAX_TEXT = 200;
+
+    /** Reads the rest of {@code in} as a peer's text, made {@linkplain #printable printable} and capped. */
     static String readText(ByteBuf in) {
-        return in.readCharSequence(in.readableBytes(), StandardCharsets.UTF_8).toString();
+        int n = in.readableBytes();
+        String s = in.toString(in.readerIndex(), Math.min(n, 4 * MAX_TEXT), StandardCharsets.UTF_8);
+        in.skipBytes(n);
+        return printable(s, n > 4 * MAX_TEXT ? 0 : MAX_TEXT);
+    }
+
+    /**
+     * Text from a peer made safe to log and show: characters other than printable ASCII become
+     * {@code '?'}, and at most {@code max} are kept (0: the text was longer than allowed anyway).
+     */
+    static String printable(String s, int max) {
+        int keep = max == 0 ? MAX_TEXT : Math.min(s.length(), max);
+        boolean cut = max == 0 || s.length() > keep;
+        StringBuilder b = new StringBuilder(keep + 24);
+        for (int i = 0; i < keep && i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        if (cut) b.append("...(cut)");
+        return b.toString();
     }
 
     static ByteBuf dataHeader(ByteBufAllocator alloc, int channel, long firstSeq, int count, int payloadBytes) {

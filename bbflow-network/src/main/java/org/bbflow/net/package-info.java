@@ -10,12 +10,15 @@
  *   <li>{@link org.bbflow.net.Codec} encodes items straight into pooled buffers; built-ins for primitives,
  *       strings, arrays and records; Java serialization only on request, behind a filter.</li>
  *   <li>{@link org.bbflow.net.NetOptions}: batching and flush delay, window (backpressure), maximum
- *       frame size, peer timeout, heartbeats, TLS, shared-secret handshake.</li>
+ *       frame size, peer timeout, heartbeats, first-connect timeout, TLS (host names verified;
+ *       {@link org.bbflow.net.TlsContexts} for mutual TLS), shared-secret handshake.</li>
  * </ul>
  *
  * Items are batched into length-prefixed frames carrying sequence numbers; the receiver
  * acknowledges what it consumed, the sender keeps unacknowledged frames (bounded by the window) and
- * replays them after a reconnect, so a dropped connection loses and doubles nothing. Failures
- * surface as {@link org.bbflow.net.RemoteChannelException}, a {@code FlowException}.
+ * replays them after a reconnect, so a dropped connection loses and doubles nothing. A stream ends
+ * only by {@link org.bbflow.net.RemoteOutlet#complete()}; closing an outlet without it aborts. A
+ * restarted peer (a new incarnation id) never resumes an old stream. Failures surface as
+ * {@link org.bbflow.net.RemoteChannelException}, a {@code FlowException}.
  */
 package org.bbflow.net;

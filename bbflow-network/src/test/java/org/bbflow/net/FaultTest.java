@@ -23,6 +23,7 @@ class FaultTest {
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                 try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", proxy.port(), 1, Codec.longs(), opts)) {
                     for (long i = 0; i < n; i++) out.send(i);
+                    out.complete();
                 }
             });
             long k = 0;

@@ -22,18 +22,19 @@ import org.junit.jupiter.api.Timeout;
 class FuzzTest {
 
     /** Connects, reads the challenge and answers it properly (no secret), returning the socket ready for channel frames. */
-    private static Socket handshake(int port) throws IOException {
+    static Socket handshake(int port) throws IOException {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
         s.setSoTimeout(5000);
         DataInputStream in = new DataInputStream(s.getInputStream());
         byte[] challenge = new byte[in.readInt()];
         in.readFully(challenge);
         DataOutputStream out = new DataOutputStream(s.getOutputStream());
-        out.writeInt(1 + 4 + 1 + 16 + 1);
+        out.writeInt(1 + 4 + 1 + 16 + 8 + 1);
         out.writeByte(Wire.HELLO);
         out.writeInt(Wire.MAGIC);
         out.writeByte(Wire.VERSION);
         out.write(new byte[16]);
+        out.writeLong(1); // incarnation
         out.writeByte(0);
         out.flush();
         byte[] welcome = new byte[in.readInt()];
@@ -46,10 +47,11 @@ class FuzzTest {
     private static byte[] validConversation(Random r, int channel) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
-        out.writeInt(13);
+        out.writeInt(21);
         out.writeByte(Wire.ATTACH);
         out.writeInt(channel);
         out.writeLong(r.nextBoolean() ? 777 : r.nextLong()); // a shared stream id lets many attackers attach
+        out.writeLong(0); // resume from
         long seq = 0;
         for (int f = 0; f < 2; f++) {
             int count = 1 + r.nextInt(20);
@@ -120,7 +122,7 @@ class FuzzTest {
             assertEquals(-1L, honestIn.take()); // attached before the attackers come
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                 for (long i = 0; i < n; i++) honest.send(i);
-                honest.close();
+                honest.complete();
             });
             CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
                 long k = 0;
@@ -185,6 +187,7 @@ class FuzzTest {
             RemoteInlet<String> later = server.inlet(100, Codec.strings());
             try (RemoteOutlet<String> out = NetClient.outlet("127.0.0.1", server.port(), 100, Codec.strings(), NetOptions.defaults())) {
                 out.send("still here");
+                out.complete();
             }
             assertEquals("still here", later.take());
             assertTrue(connections >= 2000 && frames >= 6000, connections + " connections, " + frames + " frames");

@@ -31,6 +31,7 @@ class LoopbackTest {
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                 try (RemoteOutlet<T> out = NetClient.outlet("127.0.0.1", server.port(), 7, codec, options)) {
                     for (T t : items) out.send(t);
+                    out.complete();
                 }
             });
             List<T> got = new ArrayList<>();
@@ -103,6 +104,7 @@ class LoopbackTest {
             try (RemoteOutlet<Bean> out = NetClient.outlet("127.0.0.1", server.port(), 1,
                     Codec.javaSerialization(Bean.class), NetOptions.defaults())) {
                 out.send(new Bean("evil", 0));
+                out.complete();
             }
             RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
             assertTrue(e.getMessage().contains("malformed"), e.getMessage());
@@ -123,6 +125,7 @@ class LoopbackTest {
                 try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(),
                         NetOptions.defaults())) {
                     for (long i = 0; i < n; i++) out.send(i);
+                    out.complete();
                 }
             });
             long expect = 0;
@@ -145,6 +148,7 @@ class LoopbackTest {
                     for (long i = 0; i < n; i++) {
                         if (i % 1000 == 0) out.send(i); else out.sendLong(i); // the two paths mix freely
                     }
+                    out.complete();
                 }
             });
             assertEquals(0L, in.take());
@@ -170,7 +174,7 @@ class LoopbackTest {
             assertEquals("lonely", in.take()); // arrives although the batch is far from full and no EOS was sent
             out.send("second");
             assertEquals("second", in.take());
-            out.close();
+            out.complete();
             assertNull(in.take());
         }
     }
@@ -189,7 +193,7 @@ class LoopbackTest {
                 long base = c * 1_000_000_000L;
                 senders.add(CompletableFuture.runAsync(() -> {
                     for (long i = 0; i < n; i++) out.send(base + i);
-                    out.close();
+                    out.complete();
                 }));
                 receivers.add(CompletableFuture.supplyAsync(() -> {
                     long k = 0;
@@ -213,7 +217,7 @@ class LoopbackTest {
             long n = 1_000_000;
             Thread sender = new Thread(() -> {
                 for (long i = 0; i < n; i++) out.send(i);
-                out.close();
+                out.complete();
             });
             sender.start();
             // wait until the sender is parked for window (the receiver has consumed nothing)
@@ -243,7 +247,7 @@ class LoopbackTest {
                 assertThrows(NullPointerException.class, () -> out.send(null));
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> out.send(new byte[5000]));
                 assertTrue(e.getMessage().contains("maximum frame size"), e.getMessage());
-                out.close();
+                out.complete();
                 assertThrows(IllegalStateException.class, () -> out.send(new byte[1]));
             }
         }
@@ -269,7 +273,7 @@ class LoopbackTest {
             assertTrue(e.getMessage().contains("closed by the receiver"), e.getMessage());
             // the shared connection and the other channel are unaffected
             for (long i = 2; i <= 100_000; i++) b.send(i);
-            b.close();
+            b.complete();
             long k = 1;
             for (Long x; (x = other.take()) != null; k++) assertEquals(k, x);
             assertEquals(100_001, k);

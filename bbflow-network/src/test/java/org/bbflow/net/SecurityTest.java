@@ -16,11 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 class SecurityTest {
     static TestCerts serverId;
     static TestCerts strangerId;
+    static TestCerts otherHostId;
+    static TestCerts clientId;
 
     @BeforeAll
     static void certificates(@TempDir Path dir) throws Exception {
         serverId = TestCerts.generate(dir, "server");
         strangerId = TestCerts.generate(dir, "stranger");
+        otherHostId = TestCerts.generate(dir, "otherhost", "other.example", "dns:other.example,ip:10.9.8.7");
+        clientId = TestCerts.generate(dir, "client", "worker-client", "dns:worker-client");
     }
 
     private static final byte[] SECRET = "0123456789abcdef-shared".getBytes(StandardCharsets.US_ASCII);
@@ -31,6 +35,7 @@ class SecurityTest {
             CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
                 try (RemoteOutlet<Long> out = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), clientOpts)) {
                     for (long i = 0; i < n; i++) out.send(i);
+                    out.complete();
                 }
             });
             long k = 0;
@@ -82,6 +87,57 @@ class SecurityTest {
     }
 
     @Test
+    void certificateForAnotherHostIsRefused() throws Exception {
+        // trusted chain, wrong name: the server's certificate names other.example, the client dials localhost
+        NetOptions srv = NetOptions.defaults().withTls(otherHostId.server());
+        NetOptions cli = NetOptions.defaults().withTls(otherHostId.clientTrustingThis());
+        RemoteChannelException e = refused(srv, cli);
+        assertTrue(e.getMessage().contains("TLS"), e.getMessage());
+        // the explicit test switch turns the name check off (the chain is still checked)
+        assertEquals(1000, sendAndCount(srv, cli.withoutHostNameVerification(), 1000));
+    }
+
+    @Test
+    void matchingIpAddressIsAccepted() throws Exception {
+        NetOptions srv = NetOptions.defaults().withTls(TlsContexts.server(serverId.store, TestCerts.password()));
+        NetOptions cli = NetOptions.defaults().withTls(TlsContexts.client(serverId.store));
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, srv)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), cli)) {
+                out.send(7L);
+                out.complete();
+            }
+            assertEquals(7L, in.take());
+        }
+    }
+
+    @Test
+    void mutualTlsRefusesClientsWithoutATrustedCertificate() throws Exception {
+        Duration t = Duration.ofSeconds(3);
+        NetOptions srv = NetOptions.defaults().withPeerTimeout(t)
+                .withTls(TlsContexts.mutualServer(serverId.store, TestCerts.password(), clientId.store));
+        // no client certificate
+        NetOptions anonymous = NetOptions.defaults().withPeerTimeout(t).withTls(TlsContexts.client(serverId.store));
+        assertNotNull(refused(srv, anonymous));
+        // a certificate the server does not trust
+        NetOptions stranger = NetOptions.defaults().withPeerTimeout(t)
+                .withTls(TlsContexts.mutualClient(serverId.store, strangerId.store, TestCerts.password()));
+        assertNotNull(refused(srv, stranger));
+        // the trusted client certificate
+        NetOptions trusted = NetOptions.defaults().withPeerTimeout(t)
+                .withTls(TlsContexts.mutualClient(serverId.store, clientId.store, TestCerts.password()));
+        assertEquals(10_000, sendAndCount(srv, trusted, 10_000));
+    }
+
+    @Test
+    void shortSecretIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NetOptions.defaults().withSharedSecret("fifteen-bytes!!".getBytes(StandardCharsets.US_ASCII)));
+        assertTrue(e.getMessage().contains("at least 16 bytes"), e.getMessage());
+        assertNotNull(NetOptions.defaults().withSharedSecret(new byte[16]));
+    }
+
+    @Test
     void plainClientAgainstTlsServerIsRefused() throws Exception {
         NetOptions srv = NetOptions.defaults().withTls(serverId.server()).withPeerTimeout(Duration.ofSeconds(2));
         NetOptions cli = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(2));
@@ -94,11 +150,12 @@ class SecurityTest {
             RemoteInlet<Long> in = server.inlet(1, Codec.longs());
             RemoteOutlet<Long> out = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), cli);
             out.send(1L);
-            RemoteChannelException e = assertThrows(RemoteChannelException.class, out::close);
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, out::complete);
             // an honest peer still gets through on the same server
             CompletableFuture.runAsync(() -> {
                 try (RemoteOutlet<Long> good = NetClient.outlet("localhost", server.port(), 1, Codec.longs(), srv)) {
                     good.send(42L);
+                    good.complete();
                 }
             });
             if (srv.ssl() == null) {

@@ -25,11 +25,16 @@ final class TestCerts {
     }
 
     static TestCerts generate(Path dir, String name) throws Exception {
+        return generate(dir, name, "localhost", "dns:localhost,ip:127.0.0.1");
+    }
+
+    /** An identity whose certificate names {@code commonName} and the subject alternative names {@code san} (keytool syntax). */
+    static TestCerts generate(Path dir, String name, String commonName, String san) throws Exception {
         Path file = dir.resolve(name + ".p12");
         String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
         Process p = new ProcessBuilder(List.of(keytool, "-genkeypair", "-alias", name, "-keyalg", "EC",
-                "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA", "-validity", "2", "-dname", "CN=localhost",
-                "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12", "-keystore", file.toString(),
+                "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA", "-validity", "2", "-dname", "CN=" + commonName,
+                "-ext", "SAN=" + san, "-storetype", "PKCS12", "-keystore", file.toString(),
                 "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)))
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
@@ -39,6 +44,10 @@ final class TestCerts {
             ks.load(in, PASSWORD);
         }
         return new TestCerts(ks);
+    }
+
+    static char[] password() {
+        return PASSWORD.clone();
     }
 
     SslContext server() throws Exception {

@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A TCP proxy for fault injection: forwards, cuts every connection, freezes (silent peer) or stops (dead peer). */
@@ -15,6 +16,7 @@ final class TestProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final List<AtomicBoolean> replyLosses = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
     private volatile boolean frozen;
     private volatile boolean stopped;
@@ -44,20 +46,23 @@ final class TestProxy implements AutoCloseable {
                 if (frozen) continue; // accept, never answer
                 Socket b = new Socket(InetAddress.getLoopbackAddress(), targetPort);
                 sockets.add(b);
-                pump(a, b);
-                pump(b, a);
+                AtomicBoolean loseReplies = new AtomicBoolean();
+                replyLosses.add(loseReplies);
+                pump(a, b, new AtomicBoolean());
+                pump(b, a, loseReplies);
             } catch (IOException e) {
                 if (stopped) return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, AtomicBoolean discard) {
         Thread t = new Thread(() -> {
             byte[] buf = new byte[64 * 1024];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int n; (n = in.read(buf)) >= 0; ) {
                     while (frozen && !stopped) Thread.sleep(5); // a silent peer: keep the socket, move nothing
+                    if (discard.get()) continue; // lost on the way
                     out.write(buf, 0, n);
                 }
             } catch (IOException | InterruptedException e) {
@@ -75,6 +80,12 @@ final class TestProxy implements AutoCloseable {
     void cut() {
         for (Socket s : sockets) closeQuietly(s);
         sockets.clear();
+        replyLosses.clear();
+    }
+
+    /** From now on, discards what the server sends on the current connections (acknowledgements get lost); later connections are not affected. */
+    void loseReplies() {
+        for (AtomicBoolean b : replyLosses) b.set(true);
     }
 
     /** Keeps connections open but forwards nothing (a host that hangs or whose cable is pulled). */

@@ -26,6 +26,7 @@ class TwoJvmTest {
         final Process process;
         final CompletableFuture<Integer> port = new CompletableFuture<>();
         final StringBuilder output = new StringBuilder();
+        final java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
 
         Child(List<String> command) throws Exception {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -35,6 +36,7 @@ class TwoJvmTest {
                         synchronized (output) {
                             output.append(line).append('\n');
                         }
+                        lines.offer(line);
                         if (line.startsWith("PORT ")) port.complete(Integer.parseInt(line.substring(5).trim()));
                     }
                 } catch (Exception ignored) {
@@ -50,6 +52,22 @@ class TwoJvmTest {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             return new Child(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                     ChildStage.class.getName(), "127.0.0.1", parentHost, String.valueOf(parentPort), String.valueOf(timeoutMs)));
+        }
+
+        /** Sends one line to the child's standard input. */
+        void send(String line) throws java.io.IOException {
+            process.getOutputStream().write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            process.getOutputStream().flush();
+        }
+
+        /** The next output line starting with {@code prefix} (earlier other lines are skipped); fails after {@code seconds}. */
+        String await(String prefix, long seconds) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            for (long left; (left = end - System.nanoTime()) > 0; ) {
+                String line = lines.poll(left, TimeUnit.NANOSECONDS);
+                if (line != null && line.startsWith(prefix)) return line;
+            }
+            throw new AssertionError("child said no '" + prefix + "' within " + seconds + " s; output:\n" + output);
         }
 
         @Override

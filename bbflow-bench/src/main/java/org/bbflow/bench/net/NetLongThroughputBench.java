@@ -97,6 +97,7 @@ public class NetLongThroughputBench {
         });
         try (RemoteOutlet<Long> out = client.outlet(ch, Codec.longs())) {
             for (long i = 0; i < items; i++) out.send(i);
+            out.complete();
         }
         long sum = received.get();
         count(rates);
@@ -116,6 +117,7 @@ public class NetLongThroughputBench {
         });
         try (RemoteOutlet<Long> out = client.outlet(ch, Codec.longs())) {
             for (long i = 0; i < items; i++) out.sendLong(i);
+            out.complete();
         }
         long sum = received.get();
         count(rates);

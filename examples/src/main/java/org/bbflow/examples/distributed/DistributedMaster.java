@@ -131,6 +131,7 @@ public final class DistributedMaster {
                 clients.add(c);
                 try (RemoteOutlet<DistributedWorker.Job> control = c.outlet(0, Codec.record(DistributedWorker.Job.class))) {
                     control.send(new DistributedWorker.Job(i, results.port(), rounds));
+                    control.complete();
                 }
                 senders.add(RemoteBlocks.outlet(c, 1, Codec.longs()));
             }
