@@ -45,9 +45,15 @@ public final class Channel<T> {
     /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
     private final AtomicInteger openProducers = new AtomicInteger(1);
 
+    /** The waiter of each thread that calls {@link #put} on an MPSC channel (a thread parks in one place at a time). */
+    private static final ThreadLocal<Waiter> THREAD_WAITER = ThreadLocal.withInitial(Waiter::new);
+
     // Wiring done before any thread starts; read-only afterwards.
     Waiter consumerWaiter = new Waiter();
+    /** The producer's waiter of an SPSC channel. */
     Waiter producerWaiter = new Waiter();
+    /** The producers' waiters of an MPSC channel (one each), else null. */
+    final WaiterGroup producers;
     boolean producerMustFence;
     boolean consumerMustFence;
     /** Whether the consumer (producer) may be parked in its waiter; if not, no wake-up is attempted. */
@@ -64,6 +70,7 @@ public final class Channel<T> {
 
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
+        this.producers = kind == Kind.MPSC ? new WaiterGroup() : null;
         switch (kind) {
             case SPSC:
                 this.spsc = new SpscArrayQueue<>(capacity);
@@ -160,8 +167,12 @@ public final class Channel<T> {
         if (offer(item)) {
             return;
         }
-        // one producer on an SPSC channel: its waiting state is cached; MPSC producers each get their own
-        Idler idler = kind == Kind.MPSC ? waitStrategy.newIdler() : producerIdler();
+        if (producers != null) {
+            putShared(item);
+            return;
+        }
+        // one producer on an SPSC channel: its waiting state is cached
+        Idler idler = producerIdler();
         try {
             while (!offer(item)) {
                 checkInterrupt();
@@ -169,6 +180,22 @@ public final class Channel<T> {
             }
         } finally {
             idler.reset();
+        }
+    }
+
+    /** An MPSC producer waits in its own thread's waiter, announced to the consumer (see {@link WaiterGroup}). */
+    private void putShared(T item) {
+        Waiter self = THREAD_WAITER.get();
+        producers.add(self);
+        Idler idler = waitStrategy.newIdler();
+        producers.beginWait();
+        try {
+            while (!offer(item)) {
+                checkInterrupt();
+                idler.idle(self, roomCondition);
+            }
+        } finally {
+            producers.endWait();
         }
     }
 
@@ -292,7 +319,12 @@ public final class Channel<T> {
         if (consumerMustFence) {
             VarHandle.fullFence();
         }
-        producerWaiter.wakeIfParked();
+        WaiterGroup g = producers;
+        if (g == null) {
+            producerWaiter.wakeIfParked();
+        } else {
+            g.wakeWaiting();
+        }
     }
 
     /** The consumer's waiting state, in this channel's strategy (one consumer thread). */

@@ -120,7 +120,9 @@ public final class Flow {
             c.consumerWaiter = consumer.waiter;
             c.producerMustFence = consumer.strategy.peerMustFence();
             c.consumerWakeable = consumer.strategy.wakeable();
-            if (c.kind != Channel.Kind.MPSC) {
+            if (c.producers != null) {
+                c.producers.add(producer.waiter);
+            } else {
                 c.producerWaiter = producer.waiter;
             }
             c.consumerMustFence |= producer.strategy.peerMustFence();

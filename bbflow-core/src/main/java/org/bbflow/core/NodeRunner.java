@@ -33,7 +33,6 @@ final class NodeRunner implements Runnable, NodeContext {
     final Waiter waiter = new Waiter();
     final WaitStrategy strategy;
     private final Idler idler;
-    private Idler mpscIdler;
 
     private Channel<Object>[] inputs;
     private boolean[] inBack;
@@ -467,14 +466,6 @@ final class NodeRunner implements Runnable, NodeContext {
     /** Called by the outbox when channel c is full. */
     void awaitRoom(Channel<Object> c, Object item) {
         roomChannel = c;
-        Idler idle = idler;
-        if (c.kind == Channel.Kind.MPSC && strategy.peerMustFence()) {
-            // several producers share the consumer's wake-up slot: bound the parks instead
-            if (mpscIdler == null) {
-                mpscIdler = WaitStrategy.backoff().newIdler();
-            }
-            idle = mpscIdler;
-        }
         int spins = 0;
         while (spins < QUICK_SPINS) {
             if (c.offerRaw(item)) {
@@ -486,13 +477,21 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         fullWaits++;
         long t0 = System.nanoTime();
+        // an MPSC channel has several producers: each waits in its own waiter, announced to the consumer
+        WaiterGroup group = c.producers;
+        if (group != null) {
+            group.beginWait();
+        }
         try {
             while (!c.offerRaw(item)) {
                 checkCancel();
-                idle.idle(waiter, room);
+                idler.idle(waiter, room);
             }
         } finally {
-            idle.reset();
+            if (group != null) {
+                group.endWait();
+            }
+            idler.reset();
             idleNanos += System.nanoTime() - t0;
         }
     }
