@@ -63,6 +63,9 @@ final class NodeRunner implements Runnable, NodeContext {
     volatile long endNanos;
 
     Thread thread;
+    /** Guards {@link #running} against a concurrent {@link #interruptIfRunning()}. */
+    private final Object interruptLock = new Object();
+    private boolean running = true;
 
     private final WaitCondition anyInput = this::anyInputReady;
     private final WaitCondition oneInput = this::channelReady;
@@ -149,6 +152,9 @@ final class NodeRunner implements Runnable, NodeContext {
     @Override
     @SuppressWarnings("unchecked")
     public void run() {
+        if (!flow.awaitLaunch()) {
+            return; // the flow's start was abandoned: no node code runs
+        }
         startNanos = System.nanoTime();
         try {
             node.init(this);
@@ -175,7 +181,13 @@ final class NodeRunner implements Runnable, NodeContext {
         } catch (Throwable t) {
             flow.fail(this, t);
         } finally {
-            Thread.interrupted(); // a cancellation interrupt must not break close()
+            // From here on the node has ended: a cancellation may no longer interrupt this thread
+            // (close() of a node that ended normally must run undisturbed). The flag is cleared
+            // under the same lock the canceller interrupts under, so no interrupt arrives later.
+            synchronized (interruptLock) {
+                running = false;
+                Thread.interrupted();
+            }
             try {
                 node.close();
             } catch (Throwable t) {
@@ -493,6 +505,16 @@ final class NodeRunner implements Runnable, NodeContext {
             }
             idler.reset();
             idleNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /** Interrupts this node's thread if its node is still running (not yet in close()), unless it is the caller. */
+    void interruptIfRunning() {
+        synchronized (interruptLock) {
+            Thread t = thread;
+            if (running && t != null && t != Thread.currentThread()) {
+                t.interrupt();
+            }
         }
     }
 
