@@ -247,6 +247,14 @@ public final class Farm<I, O> extends Composite<I, O> {
             Ports p = g.compile(workers.get(i), path + "/worker-" + i, i);
             if (collect == Collect.ORDERED) {
                 markOrderedChain(g, before, p, where + " worker " + i);
+            } else if ((collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) && feedback == Feedback.NONE) {
+                // A strict collector waits on one worker at a time: a worker that drops an item (or
+                // sends two) would stall the farm for ever without a word. Workers that are nodes or
+                // pipelines of nodes carry per-item units as in an ordered farm (free when a worker
+                // sends exactly one result: no marker travels), so the collector sees the SKIP or
+                // START marker exactly where it would otherwise wait, and fails the flow naming the
+                // worker. Other workers (farms, all-to-alls) cannot carry units and are not checked.
+                markStrictChain(g, before, p);
             }
             ports.add(p);
         }
@@ -300,6 +308,22 @@ public final class Farm<I, O> extends Composite<I, O> {
         return new Ports(entries, exits);
     }
 
+    private static void markStrictChain(GraphBuilder g, int from, Ports p) {
+        if (p.entries.size() != 1 || p.exits.size() != 1) {
+            return;
+        }
+        List<Vertex> chain = g.vertices.subList(from, g.vertices.size());
+        for (Vertex v : chain) {
+            if (v.in.size() > 1 || v.out.size() > 1 || v.loop != null || v.isSource()) {
+                return;
+            }
+        }
+        for (Vertex v : chain) {
+            v.unitIn = true;
+            v.unitOut = true;
+        }
+    }
+
     private static void markOrderedChain(GraphBuilder g, int from, Ports p, String where) {
         if (p.entries.size() != 1 || p.exits.size() != 1) {
             throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes");
@@ -311,6 +335,7 @@ public final class Farm<I, O> extends Composite<I, O> {
             }
             v.unitIn = true;
             v.unitOut = true;
+            v.unitEos = true;
         }
     }
 

@@ -165,7 +165,7 @@ final class NodeRunner implements Runnable, NodeContext {
             if (inputs.length > 0) {
                 consume();
             }
-            if (vertex.unitOut) {
+            if (vertex.unitEos) {
                 outbox.openUnit();
                 node.onEos(outbox);
                 outbox.closeUnit();
@@ -342,7 +342,7 @@ final class NodeRunner implements Runnable, NodeContext {
                 ended[w] = true;
                 live--;
             } else if (!units) {
-                deliver(w, x);
+                deliver(w, oneResult(w, x));
             } else if (x == Units.START) {
                 while ((x = take(w)) != Units.END) {
                     if (x == Units.EOS) {
@@ -373,7 +373,7 @@ final class NodeRunner implements Runnable, NodeContext {
                     ended[w] = true;
                     live--;
                 } else {
-                    round.add(x);
+                    round.add(oneResult(w, x));
                     itemsIn++;
                 }
             }
@@ -382,6 +382,20 @@ final class NodeRunner implements Runnable, NodeContext {
                 node.onItem(round, outbox);
             }
         }
+    }
+
+    /**
+     * A strict (round-robin or gather) collector needs exactly one result per item from every
+     * worker; a worker that carries units tells when it sent none (SKIP) or several (START).
+     */
+    private Object oneResult(int w, Object x) {
+        if (x == Units.SKIP || x == Units.START) {
+            throw new IllegalStateException("collector policy " + vertex.collect + " needs exactly one result per item"
+                    + " from every worker, but " + vertex.in.get(w).from.path + " sent "
+                    + (x == Units.SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
+                    + " of results per item) or Collect.FIRST_COME");
+        }
+        return x;
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */

@@ -253,7 +253,7 @@ final class OutboxImpl implements Outbox<Object> {
 
     private void unitSend(Object item) {
         if (unitCount < 0) {
-            // outside any unit (cannot happen: the runner opens one around every call)
+            // outside any unit: onEos of a worker behind a strict collector sends plain items
             put(0, item);
             return;
         }
