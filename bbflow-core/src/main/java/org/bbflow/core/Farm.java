@@ -39,6 +39,9 @@ import java.util.function.Supplier;
 public final class Farm<I, O> extends Composite<I, O> {
     private enum Feedback { NONE, WORKERS, COLLECTOR }
 
+    /** Capacity of the emitter-to-worker channels of an on-demand farm without its own channels. */
+    static final int ON_DEMAND_CAPACITY = 1;
+
     private final List<Block<?, ?>> workers = new ArrayList<>();
     private Node<?, ?> emitter;
     private boolean hasEmitter = true;
@@ -96,7 +99,12 @@ public final class Farm<I, O> extends Composite<I, O> {
         return this;
     }
 
-    /** The emitter's dispatch policy (round-robin by default). */
+    /**
+     * The emitter's dispatch policy (round-robin by default). An on-demand farm's emitter-to-worker
+     * channels have one slot unless {@link #channels} sets them, so that a slow worker holds at
+     * most 2 items (one in hand, one queued); when every worker's queue is full the emitter waits for
+     * the first one to free a slot.
+     */
     public Farm<I, O> dispatch(Dispatch policy) {
         checkModifiable();
         this.dispatch = Objects.requireNonNull(policy, "policy");
@@ -259,9 +267,15 @@ public final class Farm<I, O> extends Composite<I, O> {
             ports.add(p);
         }
         if (e != null) {
+            // On demand means something only with short worker queues: with long ones "least
+            // loaded" is just "not full yet" and a slow worker hoards items. As FastFlow, one-slot
+            // queues (a JCTools SPSC queue holds at least 4, so "2" would really be 4): a slow
+            // worker holds at most 2 items, one in hand and one queued; channels(...) overrides it.
+            ChannelSpec toWorkers = spec == null && dispatch.kind == Dispatch.Kind.ON_DEMAND
+                    ? ChannelSpec.bounded(ON_DEMAND_CAPACITY) : spec;
             for (Ports p : ports) {
                 for (Vertex entry : p.entries) {
-                    g.connect(e, entry, spec, false);
+                    g.connect(e, entry, toWorkers, false);
                 }
             }
         }

@@ -532,6 +532,55 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
+    private Channel<Object>[] roomOutputs;
+    private final WaitCondition anyRoom = this::anyOutputHasRoom;
+
+    private boolean anyOutputHasRoom() {
+        if (cancel.raised) {
+            return true;
+        }
+        for (Channel<Object> c : roomOutputs) {
+            if (c.hasRoom()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Called by an on-demand outbox when every output is full: waits until any has room. */
+    void awaitAnyRoom(Channel<Object>[] outs) {
+        roomOutputs = outs;
+        for (int s = 0; s < QUICK_SPINS; s++) {
+            if (anyOutputHasRoom()) {
+                checkCancel();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        fullWaits++;
+        long t0 = System.nanoTime();
+        for (Channel<Object> c : outs) {
+            if (c.producers != null) {
+                c.producers.beginWait();
+            }
+        }
+        try {
+            do {
+                checkCancel();
+                idler.idle(waiter, anyRoom);
+            } while (!anyOutputHasRoom());
+            checkCancel();
+        } finally {
+            for (Channel<Object> c : outs) {
+                if (c.producers != null) {
+                    c.producers.endWait();
+                }
+            }
+            idler.reset();
+            idleNanos += System.nanoTime() - t0;
+        }
+    }
+
     NodeStats stats(long nowNanos) {
         long start = startNanos;
         long end = endNanos;
