@@ -1,10 +1,7 @@
 package org.bbflow.core;
 
-/** The flow's cancellation flag, read by every node per item; padded so no other write shares its line. */
-final class CancelFlag {
-    long p01, p02, p03, p04, p05, p06, p07;
-    volatile boolean raised;
-    long p11, p12, p13, p14, p15, p16, p17;
+/** The flow's cancellation flag, read by every node per item; padded (128 bytes each side, a superclass chain) so no other write shares its line. */
+final class CancelFlag extends CancelFlagPad1 {
 }
 
 /** Thrown inside a node's thread to unwind it once the flow is cancelled. Never escapes the runtime. */

@@ -41,13 +41,21 @@ public final class Channel<T> {
     /** The same queue when it is a bounded SPSC one: calls through this field are monomorphic. */
     private final SpscArrayQueue<Object> spsc;
     final int capacity;
+    /** Capacity 1: offers check the bound themselves. */
+    private final boolean oneSlot;
     private volatile boolean closed;
     /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
     private final AtomicInteger openProducers = new AtomicInteger(1);
 
+    /** The waiter of each thread that calls {@link #put} on an MPSC channel (a thread parks in one place at a time). */
+    private static final ThreadLocal<Waiter> THREAD_WAITER = ThreadLocal.withInitial(Waiter::new);
+
     // Wiring done before any thread starts; read-only afterwards.
     Waiter consumerWaiter = new Waiter();
+    /** The producer's waiter of an SPSC channel. */
     Waiter producerWaiter = new Waiter();
+    /** The producers' waiters of an MPSC channel (one each), else null. */
+    final WaiterGroup producers;
     boolean producerMustFence;
     boolean consumerMustFence;
     /** Whether the consumer (producer) may be parked in its waiter; if not, no wake-up is attempted. */
@@ -64,16 +72,22 @@ public final class Channel<T> {
 
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
+        this.producers = kind == Kind.MPSC ? new WaiterGroup() : null;
+        // One slot (FastFlow's one-slot queues): the JCTools queues hold at least 2, so a
+        // two-slot queue is used with a bound check on offer (see offerOneSlot). The fast SPSC
+        // path (the spsc field) is left to channels of 2 and more, so they pay nothing for it.
+        this.oneSlot = capacity == 1;
         switch (kind) {
             case SPSC:
-                this.spsc = new SpscArrayQueue<>(capacity);
-                this.queue = spsc;
-                this.capacity = queue.capacity();
+                SpscArrayQueue<Object> q = new SpscArrayQueue<>(oneSlot ? 2 : capacity);
+                this.spsc = oneSlot ? null : q;
+                this.queue = q;
+                this.capacity = oneSlot ? 1 : queue.capacity();
                 break;
             case MPSC:
                 this.spsc = null;
-                this.queue = new MpscArrayQueue<>(capacity);
-                this.capacity = queue.capacity();
+                this.queue = new MpscArrayQueue<>(oneSlot ? 2 : capacity);
+                this.capacity = oneSlot ? 1 : queue.capacity();
                 break;
             default:
                 this.spsc = null;
@@ -83,11 +97,8 @@ public final class Channel<T> {
     }
 
     /**
-     * A bounded single-producer single-consumer channel; capacity is rounded up to a power of two.
-     *
-     * @param <T> item type
-     * @param capacity the least capacity, at least 2
-     * @return the channel
+     * A bounded single-producer single-consumer channel; capacity is rounded up to a power of two
+     * (1 stays 1: a one-slot channel, as FastFlow's on-demand farms use).
      */
     public static <T> Channel<T> spsc(int capacity) {
         return new Channel<>(Kind.SPSC, checkCapacity(capacity));
@@ -113,13 +124,7 @@ public final class Channel<T> {
         return new Channel<>(Kind.SPSC_UNBOUNDED, 0);
     }
 
-    /**
-     * A bounded many-producer single-consumer channel; capacity is rounded up to a power of two.
-     *
-     * @param <T> item type
-     * @param capacity the least capacity, at least 2
-     * @return the channel
-     */
+    /** A bounded many-producer single-consumer channel; capacity is rounded up to a power of two (1 stays 1). */
     public static <T> Channel<T> mpsc(int capacity) {
         return new Channel<>(Kind.MPSC, checkCapacity(capacity));
     }
@@ -133,8 +138,8 @@ public final class Channel<T> {
     }
 
     private static int checkCapacity(int capacity) {
-        if (capacity < 2) {
-            throw new IllegalArgumentException("channel capacity must be >= 2, got " + capacity);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("channel capacity must be >= 1, got " + capacity);
         }
         return capacity;
     }
@@ -188,8 +193,12 @@ public final class Channel<T> {
         if (offer(item)) {
             return;
         }
-        // one producer on an SPSC channel: its waiting state is cached; MPSC producers each get their own
-        Idler idler = kind == Kind.MPSC ? waitStrategy.newIdler() : producerIdler();
+        if (producers != null) {
+            putShared(item);
+            return;
+        }
+        // one producer on an SPSC channel: its waiting state is cached
+        Idler idler = producerIdler();
         try {
             while (!offer(item)) {
                 checkInterrupt();
@@ -200,11 +209,23 @@ public final class Channel<T> {
         }
     }
 
-    /**
-     * Removes the head item, or returns null if the channel is empty (or at EOS).
-     *
-     * @return the head item, or null
-     */
+    /** An MPSC producer waits in its own thread's waiter, announced to the consumer (see {@link WaiterGroup}). */
+    private void putShared(T item) {
+        Waiter self = THREAD_WAITER.get();
+        producers.add(self);
+        Idler idler = waitStrategy.newIdler();
+        producers.beginWait();
+        try {
+            while (!offer(item)) {
+                checkInterrupt();
+                idler.idle(self, roomCondition);
+            }
+        } finally {
+            producers.endWait();
+        }
+    }
+
+    /** Removes the head item, or returns null if the channel is empty (or at EOS). */
     @SuppressWarnings("unchecked")
     public T poll() {
         Object x = pollRaw();
@@ -302,7 +323,24 @@ public final class Channel<T> {
     /** Offer without checks or wake-up: the runtime's hot path. */
     boolean offerRaw(Object item) {
         SpscArrayQueue<Object> q = spsc;
-        return q != null ? q.relaxedOffer(item) : queue.relaxedOffer(item);
+        if (q != null) {
+            return q.relaxedOffer(item);
+        }
+        return oneSlot ? offerOneSlot(item) : queue.relaxedOffer(item);
+    }
+
+    /**
+     * Offer into a one-slot channel: only into an empty queue. With one producer, an empty queue
+     * stays empty until that producer offers (the consumer only removes), so check-then-offer is
+     * exact; producers of an MPSC channel race, so there the queue's own threshold offer (a CAS on
+     * the producer index after the size check) keeps the bound.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean offerOneSlot(Object item) {
+        if (kind == Kind.MPSC) {
+            return ((MpscArrayQueue<Object>) queue).offerIfBelowThreshold(item, 1);
+        }
+        return queue.isEmpty() && queue.relaxedOffer(item);
     }
 
     /** Poll without wake-up: the runtime's hot path. */
@@ -340,7 +378,12 @@ public final class Channel<T> {
         if (consumerMustFence) {
             VarHandle.fullFence();
         }
-        producerWaiter.wakeIfParked();
+        WaiterGroup g = producers;
+        if (g == null) {
+            producerWaiter.wakeIfParked();
+        } else {
+            g.wakeWaiting();
+        }
     }
 
     /** The consumer's waiting state, in this channel's strategy (one consumer thread). */

@@ -32,15 +32,10 @@ public final class ChannelSpec {
         return DEFAULT;
     }
 
-    /**
-     * Bounded SPSC channels of the given capacity (at least 2, rounded up to a power of two).
-     *
-     * @param capacity the least capacity of each channel
-     * @return the specification
-     */
+    /** Bounded SPSC channels of the given capacity (at least 1, rounded up to a power of two; 1 is one slot). */
     public static ChannelSpec bounded(int capacity) {
-        if (capacity < 2) {
-            throw new IllegalArgumentException("channel capacity must be >= 2, got " + capacity);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("channel capacity must be >= 1, got " + capacity);
         }
         return new ChannelSpec(Channel.Kind.SPSC, capacity, null);
     }
@@ -64,8 +59,8 @@ public final class ChannelSpec {
      * @return the specification
      */
     public static ChannelSpec mpsc(int capacity) {
-        if (capacity < 2) {
-            throw new IllegalArgumentException("channel capacity must be >= 2, got " + capacity);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("channel capacity must be >= 1, got " + capacity);
         }
         return new ChannelSpec(Channel.Kind.MPSC, capacity, null);
     }

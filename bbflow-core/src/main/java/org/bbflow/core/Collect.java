@@ -6,14 +6,16 @@ public enum Collect {
     FIRST_COME,
     /**
      * Strictly one item from each worker in turn; a finished worker is skipped. Needs the farm's
-     * round-robin emitter, and workers that send exactly one result per item: a worker that sends
-     * none keeps the collector waiting on it (use {@link #ORDERED} for such workers).
+     * round-robin emitter, and workers that send exactly one result per item: when workers are
+     * nodes or pipelines of nodes, a worker that sends none or several for an item fails the flow
+     * with an error naming it (other workers are not checked, and such a worker would keep the
+     * collector waiting on it). Use {@link #ORDERED} for workers that drop or multiply items.
      */
     ROUND_ROBIN,
     /**
      * One item from each worker in turn, delivered to the collector as one {@code List}; the usual
      * partner of {@link Dispatch#scatter()}. Needs the farm's round-robin, scatter or broadcast
-     * emitter and one result per item from every worker.
+     * emitter and one result per item from every worker (checked as for {@link #ROUND_ROBIN}).
      */
     GATHER,
     /**

@@ -10,7 +10,8 @@ import java.util.Objects;
  * closed even if one close fails.
  *
  * <p>The combination takes the first node's inputs and the second node's outputs; if the first is
- * a {@link Source}, the combination is a source.
+ * a {@link Source}, the combination is a source, and at the head of a feedback loop the items fed
+ * back reach the first node's {@link Source#onFeedback} (its sends go through the second node).
  *
  * @param <I> input type of the first node
  * @param <O> output type of the second node
@@ -164,6 +165,18 @@ public class Comb<I, O> implements Node<I, O> {
         public void generate(Outbox<O> out) throws Exception {
             this.out = out;
             ((Source<Object>) first).generate(inner());
+        }
+
+        /**
+         * An item fed back to the combination (it heads a feedback loop) goes to the first node's
+         * {@link Source#onFeedback}, and what that sends goes through the second node, as in
+         * {@link #generate}.
+         */
+        @Override
+        @SuppressWarnings("unchecked")
+        public void onFeedback(O item, Outbox<O> out) throws Exception {
+            this.out = out;
+            ((Source<Object>) first).onFeedback(item, inner());
         }
 
         @Override

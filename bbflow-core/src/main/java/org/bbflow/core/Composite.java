@@ -37,6 +37,13 @@ abstract sealed class Composite<I, O> implements Block<I, O> permits Pipeline, F
         }
     }
 
+    /** Undoes {@link #markStarted()} when the flow's start was abandoned before any node ran. */
+    void unmarkStarted() {
+        synchronized (this) {
+            started = false;
+        }
+    }
+
     boolean isStarted() {
         return started;
     }

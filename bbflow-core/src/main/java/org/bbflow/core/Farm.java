@@ -39,6 +39,9 @@ import java.util.function.Supplier;
 public final class Farm<I, O> extends Composite<I, O> {
     private enum Feedback { NONE, WORKERS, COLLECTOR }
 
+    /** Capacity of the emitter-to-worker channels of an on-demand farm without its own channels. */
+    static final int ON_DEMAND_CAPACITY = 1;
+
     private final List<Block<?, ?>> workers = new ArrayList<>();
     private Node<?, ?> emitter;
     private boolean hasEmitter = true;
@@ -120,10 +123,10 @@ public final class Farm<I, O> extends Composite<I, O> {
     }
 
     /**
-     * The emitter's dispatch policy (round-robin by default).
-     *
-     * @param policy the dispatch policy
-     * @return this farm
+     * The emitter's dispatch policy (round-robin by default). An on-demand farm's emitter-to-worker
+     * channels have one slot unless {@link #channels} sets them, so that a slow worker holds at
+     * most 2 items (one in hand, one queued); when every worker's queue is full the emitter waits for
+     * the first one to free a slot.
      */
     public Farm<I, O> dispatch(Dispatch policy) {
         checkModifiable();
@@ -325,13 +328,27 @@ public final class Farm<I, O> extends Composite<I, O> {
             Ports p = g.compile(workers.get(i), path + "/worker-" + i, i);
             if (collect == Collect.ORDERED) {
                 markOrderedChain(g, before, p, where + " worker " + i);
+            } else if ((collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) && feedback == Feedback.NONE) {
+                // A strict collector waits on one worker at a time: a worker that drops an item (or
+                // sends two) would stall the farm for ever without a word. Workers that are nodes or
+                // pipelines of nodes carry per-item units as in an ordered farm (free when a worker
+                // sends exactly one result: no marker travels), so the collector sees the SKIP or
+                // START marker exactly where it would otherwise wait, and fails the flow naming the
+                // worker. Other workers (farms, all-to-alls) cannot carry units and are not checked.
+                markStrictChain(g, before, p);
             }
             ports.add(p);
         }
         if (e != null) {
+            // On demand means something only with short worker queues: with long ones "least
+            // loaded" is just "not full yet" and a slow worker hoards items. As FastFlow, one-slot
+            // queues (a JCTools SPSC queue holds at least 4, so "2" would really be 4): a slow
+            // worker holds at most 2 items, one in hand and one queued; channels(...) overrides it.
+            ChannelSpec toWorkers = spec == null && dispatch.kind == Dispatch.Kind.ON_DEMAND
+                    ? ChannelSpec.bounded(ON_DEMAND_CAPACITY) : spec;
             for (Ports p : ports) {
                 for (Vertex entry : p.entries) {
-                    g.connect(e, entry, spec, false);
+                    g.connect(e, entry, toWorkers, false);
                 }
             }
         }
@@ -378,6 +395,22 @@ public final class Farm<I, O> extends Composite<I, O> {
         return new Ports(entries, exits);
     }
 
+    private static void markStrictChain(GraphBuilder g, int from, Ports p) {
+        if (p.entries.size() != 1 || p.exits.size() != 1) {
+            return;
+        }
+        List<Vertex> chain = g.vertices.subList(from, g.vertices.size());
+        for (Vertex v : chain) {
+            if (v.in.size() > 1 || v.out.size() > 1 || v.loop != null || v.isSource()) {
+                return;
+            }
+        }
+        for (Vertex v : chain) {
+            v.unitIn = true;
+            v.unitOut = true;
+        }
+    }
+
     private static void markOrderedChain(GraphBuilder g, int from, Ports p, String where) {
         if (p.entries.size() != 1 || p.exits.size() != 1) {
             throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes");
@@ -389,6 +422,7 @@ public final class Farm<I, O> extends Composite<I, O> {
             }
             v.unitIn = true;
             v.unitOut = true;
+            v.unitEos = true;
         }
     }
 

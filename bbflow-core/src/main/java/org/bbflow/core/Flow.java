@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
  * A running flow (FastFlow's {@code run} / {@code wait}): the handle returned by
@@ -20,11 +21,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Starting compiles the block into nodes and channels and validates the graph before any thread
  * starts: an unconnected input, a source that is not first, a topology whose port counts do not
  * fit, a node used twice or a block started twice is an {@link IllegalStateException} naming the
- * block. Then every node gets its own platform thread named after its block path.
+ * block. Then every node gets its own platform thread named after its block path. Starting is all
+ * or nothing: if the start is refused, or a thread cannot be started, no node code has run, no
+ * thread is left and every node and block can be used in another flow.
  *
  * <p>The first exception thrown by any node cancels the flow: every node stops at its next item or
- * wait (threads are also interrupted), {@link Node#close()} runs everywhere, and {@link #join()}
- * throws a {@link FlowException} naming the node, with the original cause. {@link #cancel()} does
+ * wait (the threads of nodes still running are also interrupted; a node that already ended and is
+ * in {@link Node#close()} is not), {@link Node#close()} runs everywhere, and {@link #join()}
+ * throws a {@link FlowException} naming the node, with the original cause; later failures of other
+ * nodes are attached to that cause as suppressed exceptions. {@link #cancel()} does
  * the same on request. When {@code join} returns or throws, every thread of the flow has ended.
  */
 public final class Flow {
@@ -40,6 +45,11 @@ public final class Flow {
     private String failedPath;
     private boolean cancelledByUser;
     private long startNanos;
+    /** Opened once every thread has started (or the start was abandoned): no node code runs before. */
+    private final CountDownLatch gate = new CountDownLatch(1);
+    private volatile boolean aborted;
+    /** Test hook: called with the number of threads started so far before each thread start. */
+    static volatile IntConsumer threadStartHook;
     private volatile long endNanos;
 
     private Flow(String name, int nodes) {
@@ -79,6 +89,11 @@ public final class Flow {
                         + " build a new one");
             }
         }
+        // All or nothing: everything that can refuse the graph (building channels and outboxes
+        // included) runs before any node is registered, and a failure to start a thread undoes the
+        // registration, so a refused start leaves its nodes and blocks as they were.
+        Flow flow = new Flow(rootName, g.vertices.size());
+        flow.build(g, options);
         synchronized (ACTIVE_NODES) {
             for (Vertex v : g.vertices) {
                 if (ACTIVE_NODES.contains(v.node)) {
@@ -92,9 +107,19 @@ public final class Flow {
                 ACTIVE_NODES.add(v.node);
             }
         }
-        Flow flow = new Flow(rootName, g.vertices.size());
-        flow.build(g, options);
-        flow.launch(options);
+        try {
+            flow.launch(options);
+        } catch (RuntimeException | Error e) {
+            synchronized (ACTIVE_NODES) {
+                for (Vertex v : g.vertices) {
+                    ACTIVE_NODES.remove(v.node);
+                }
+                for (Composite<?, ?> c : g.composites) {
+                    c.unmarkStarted();
+                }
+            }
+            throw e;
+        }
         return flow;
     }
 
@@ -128,7 +153,9 @@ public final class Flow {
             c.consumerWaiter = consumer.waiter;
             c.producerMustFence = consumer.strategy.peerMustFence();
             c.consumerWakeable = consumer.strategy.wakeable();
-            if (c.kind != Channel.Kind.MPSC) {
+            if (c.producers != null) {
+                c.producers.add(producer.waiter);
+            } else {
                 c.producerWaiter = producer.waiter;
             }
             c.consumerMustFence |= producer.strategy.peerMustFence();
@@ -163,13 +190,70 @@ public final class Flow {
 
     private void launch(FlowOptions options) {
         startNanos = System.nanoTime();
-        for (NodeRunner r : runners) {
-            Thread t = new Thread(r, r.path());
-            t.setDaemon(options.daemon());
-            r.thread = t;
+        int started = 0;
+        try {
+            for (NodeRunner r : runners) {
+                r.thread = newThread(r, options);
+            }
+            for (NodeRunner r : runners) {
+                IntConsumer hook = threadStartHook;
+                if (hook != null) {
+                    hook.accept(started);
+                }
+                r.thread.start();
+                started++;
+            }
+        } catch (RuntimeException | Error e) {
+            // the threads already started wait at the gate: release them into a no-op and wait for them
+            aborted = true;
+            gate.countDown();
+            for (int i = 0; i < started; i++) {
+                joinUninterruptibly(runners.get(i).thread);
+            }
+            throw e;
         }
-        for (NodeRunner r : runners) {
-            r.thread.start();
+        gate.countDown();
+    }
+
+    private static Thread newThread(NodeRunner r, FlowOptions options) {
+        Thread t = new Thread(r, r.path());
+        t.setDaemon(options.daemon());
+        return t;
+    }
+
+    /**
+     * Called by every node thread before it runs any node code.
+     *
+     * @return false if the start was abandoned (another thread could not start): run nothing
+     */
+    boolean awaitLaunch() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                gate.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return !aborted;
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -289,6 +373,8 @@ public final class Flow {
             if (failure == null && !cancelledByUser) {
                 failure = t;
                 failedPath = r.path();
+            } else if (failure != null && failure != t) {
+                failure.addSuppressed(t); // a later failure (often a consequence) is kept, not dropped
             }
         }
         raiseCancel();
@@ -301,10 +387,7 @@ public final class Flow {
         cancel.raised = true;
         for (NodeRunner r : runners) {
             r.waiter.wakeIfParked();
-            Thread t = r.thread;
-            if (t != null && r.endNanos == 0 && t != Thread.currentThread()) {
-                t.interrupt();
-            }
+            r.interruptIfRunning();
         }
     }
 

@@ -1,5 +1,6 @@
 package org.bbflow.core;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -15,6 +16,7 @@ abstract class Idler {
 
     static void park(Waiter self, WaitCondition condition, long nanos) {
         self.parked = Thread.currentThread();
+        VarHandle.fullFence(); // the re-check below must not move before the publication above
         try {
             if (!condition.ready()) {
                 LockSupport.parkNanos(nanos);

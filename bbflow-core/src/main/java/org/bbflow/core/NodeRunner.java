@@ -33,7 +33,6 @@ final class NodeRunner implements Runnable, NodeContext {
     final Waiter waiter = new Waiter();
     final WaitStrategy strategy;
     private final Idler idler;
-    private Idler mpscIdler;
 
     private Channel<Object>[] inputs;
     private boolean[] inBack;
@@ -64,6 +63,9 @@ final class NodeRunner implements Runnable, NodeContext {
     volatile long endNanos;
 
     Thread thread;
+    /** Guards {@link #running} against a concurrent {@link #interruptIfRunning()}. */
+    private final Object interruptLock = new Object();
+    private boolean running = true;
 
     private final WaitCondition anyInput = this::anyInputReady;
     private final WaitCondition oneInput = this::channelReady;
@@ -150,6 +152,9 @@ final class NodeRunner implements Runnable, NodeContext {
     @Override
     @SuppressWarnings("unchecked")
     public void run() {
+        if (!flow.awaitLaunch()) {
+            return; // the flow's start was abandoned: no node code runs
+        }
         startNanos = System.nanoTime();
         try {
             node.init(this);
@@ -160,7 +165,7 @@ final class NodeRunner implements Runnable, NodeContext {
             if (inputs.length > 0) {
                 consume();
             }
-            if (vertex.unitOut) {
+            if (vertex.unitEos) {
                 outbox.openUnit();
                 node.onEos(outbox);
                 outbox.closeUnit();
@@ -176,7 +181,13 @@ final class NodeRunner implements Runnable, NodeContext {
         } catch (Throwable t) {
             flow.fail(this, t);
         } finally {
-            Thread.interrupted(); // a cancellation interrupt must not break close()
+            // From here on the node has ended: a cancellation may no longer interrupt this thread
+            // (close() of a node that ended normally must run undisturbed). The flag is cleared
+            // under the same lock the canceller interrupts under, so no interrupt arrives later.
+            synchronized (interruptLock) {
+                running = false;
+                Thread.interrupted();
+            }
             try {
                 node.close();
             } catch (Throwable t) {
@@ -331,7 +342,7 @@ final class NodeRunner implements Runnable, NodeContext {
                 ended[w] = true;
                 live--;
             } else if (!units) {
-                deliver(w, x);
+                deliver(w, oneResult(w, x));
             } else if (x == Units.START) {
                 while ((x = take(w)) != Units.END) {
                     if (x == Units.EOS) {
@@ -362,7 +373,7 @@ final class NodeRunner implements Runnable, NodeContext {
                     ended[w] = true;
                     live--;
                 } else {
-                    round.add(x);
+                    round.add(oneResult(w, x));
                     itemsIn++;
                 }
             }
@@ -371,6 +382,20 @@ final class NodeRunner implements Runnable, NodeContext {
                 node.onItem(round, outbox);
             }
         }
+    }
+
+    /**
+     * A strict (round-robin or gather) collector needs exactly one result per item from every
+     * worker; a worker that carries units tells when it sent none (SKIP) or several (START).
+     */
+    private Object oneResult(int w, Object x) {
+        if (x == Units.SKIP || x == Units.START) {
+            throw new IllegalStateException("collector policy " + vertex.collect + " needs exactly one result per item"
+                    + " from every worker, but " + vertex.in.get(w).from.path + " sent "
+                    + (x == Units.SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
+                    + " of results per item) or Collect.FIRST_COME");
+        }
+        return x;
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */
@@ -467,14 +492,6 @@ final class NodeRunner implements Runnable, NodeContext {
     /** Called by the outbox when channel c is full. */
     void awaitRoom(Channel<Object> c, Object item) {
         roomChannel = c;
-        Idler idle = idler;
-        if (c.kind == Channel.Kind.MPSC && strategy.peerMustFence()) {
-            // several producers share the consumer's wake-up slot: bound the parks instead
-            if (mpscIdler == null) {
-                mpscIdler = WaitStrategy.backoff().newIdler();
-            }
-            idle = mpscIdler;
-        }
         int spins = 0;
         while (spins < QUICK_SPINS) {
             if (c.offerRaw(item)) {
@@ -486,13 +503,80 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         fullWaits++;
         long t0 = System.nanoTime();
+        // an MPSC channel has several producers: each waits in its own waiter, announced to the consumer
+        WaiterGroup group = c.producers;
+        if (group != null) {
+            group.beginWait();
+        }
         try {
             while (!c.offerRaw(item)) {
                 checkCancel();
-                idle.idle(waiter, room);
+                idler.idle(waiter, room);
             }
         } finally {
-            idle.reset();
+            if (group != null) {
+                group.endWait();
+            }
+            idler.reset();
+            idleNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /** Interrupts this node's thread if its node is still running (not yet in close()), unless it is the caller. */
+    void interruptIfRunning() {
+        synchronized (interruptLock) {
+            Thread t = thread;
+            if (running && t != null && t != Thread.currentThread()) {
+                t.interrupt();
+            }
+        }
+    }
+
+    private Channel<Object>[] roomOutputs;
+    private final WaitCondition anyRoom = this::anyOutputHasRoom;
+
+    private boolean anyOutputHasRoom() {
+        if (cancel.raised) {
+            return true;
+        }
+        for (Channel<Object> c : roomOutputs) {
+            if (c.hasRoom()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Called by an on-demand outbox when every output is full: waits until any has room. */
+    void awaitAnyRoom(Channel<Object>[] outs) {
+        roomOutputs = outs;
+        for (int s = 0; s < QUICK_SPINS; s++) {
+            if (anyOutputHasRoom()) {
+                checkCancel();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        fullWaits++;
+        long t0 = System.nanoTime();
+        for (Channel<Object> c : outs) {
+            if (c.producers != null) {
+                c.producers.beginWait();
+            }
+        }
+        try {
+            do {
+                checkCancel();
+                idler.idle(waiter, anyRoom);
+            } while (!anyOutputHasRoom());
+            checkCancel();
+        } finally {
+            for (Channel<Object> c : outs) {
+                if (c.producers != null) {
+                    c.producers.endWait();
+                }
+            }
+            idler.reset();
             idleNanos += System.nanoTime() - t0;
         }
     }

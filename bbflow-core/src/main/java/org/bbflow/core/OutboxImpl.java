@@ -87,7 +87,7 @@ final class OutboxImpl implements Outbox<Object> {
                 return;
             }
             case ON_DEMAND:
-                put(leastLoaded(), item);
+                onDemand(item);
                 return;
             case BROADCAST:
                 for (int i = 0; i < n; i++) {
@@ -187,6 +187,39 @@ final class OutboxImpl implements Outbox<Object> {
         c.wakeConsumer();
     }
 
+    /** To the least-loaded output; when all are full, waits for whichever frees a slot first. */
+    private void onDemand(Object item) {
+        while (!tryOffer(leastLoaded(), item)) {
+            runner.awaitAnyRoom(outs);
+        }
+        runner.itemsOut++;
+    }
+
+    /** Offers a user item on output i without waiting. */
+    private boolean tryOffer(int i, Object item) {
+        if (cancel.raised) {
+            throw Cancelled.INSTANCE;
+        }
+        Channel<Object> c = outs[i];
+        AtomicLong inFlight = c.inFlight;
+        if (inFlight != null) {
+            Edge e = edges[i];
+            if (e.back && e.to.loop.headDone) {
+                throw new IllegalStateException("node " + runner.path() + " sent an item back to " + e.to.path
+                        + " after the feedback loop ended (items cannot be fed back from onEos)");
+            }
+            inFlight.incrementAndGet(); // before the item is visible, as in offer()
+        }
+        if (!c.offerRaw(item)) {
+            if (inFlight != null) {
+                inFlight.decrementAndGet();
+            }
+            return false;
+        }
+        c.wakeConsumer();
+        return true;
+    }
+
     private int leastLoaded() {
         int best = next;
         int bestSize = Integer.MAX_VALUE;
@@ -253,7 +286,7 @@ final class OutboxImpl implements Outbox<Object> {
 
     private void unitSend(Object item) {
         if (unitCount < 0) {
-            // outside any unit (cannot happen: the runner opens one around every call)
+            // outside any unit: onEos of a worker behind a strict collector sends plain items
             put(0, item);
             return;
         }

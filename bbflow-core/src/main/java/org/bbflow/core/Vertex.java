@@ -23,6 +23,8 @@ final class Vertex {
     /** Inside an ordered farm's worker: items travel in units (see {@link Units}). */
     boolean unitIn;
     boolean unitOut;
+    /** What onEos sends is one more unit (ordered farms); behind a strict collector it travels plain. */
+    boolean unitEos;
     /** The feedback loop this vertex belongs to, or null. */
     Loop loop;
     /** Who added this vertex (for error messages). */

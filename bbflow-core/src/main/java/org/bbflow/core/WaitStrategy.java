@@ -13,11 +13,17 @@ import org.agrona.concurrent.IdleStrategy;
  *   <li>{@link #busySpin()}: never gives the core away. Lowest latency, one core burnt per waiting
  *       node; only sensible with no more nodes than cores.</li>
  *   <li>{@link #backoff()} (the default): spins briefly, then yields, then parks with pauses that
- *       double up to a limit. The peer unparks a parked thread as soon as it produces or consumes,
- *       so parking costs little latency while idle nodes leave the CPU to busy ones.</li>
+ *       double up to a limit ({@code maxPark}, 1 ms by default). The peer unparks a parked thread
+ *       when it produces or consumes, but without a memory fence (the per-item path stays
+ *       fence-free): a wake-up that races with the waiter falling asleep can be missed, and that
+ *       waiter then sleeps until its current park ends, at most {@code maxPark}. So a backoff wait
+ *       outlives its condition by at most {@code maxPark}, usually by microseconds.</li>
  *   <li>{@link #blocking()}: parks at once and is woken by the other side. For idle-heavy flows and
- *       for many more nodes than cores. The peer pays a full memory fence per item to never miss a
- *       wake-up.</li>
+ *       for many more nodes than cores. The peer pays a full memory fence per item so that no
+ *       wake-up is ever missed (Dekker handshake: the waiter publishes itself, fences and re-checks
+ *       before parking; the peer changes the channel, fences and then looks for a parked thread);
+ *       every producer of a many-producer channel waits in its own slot. A park is still bounded
+ *       (100 ms) as a safety net, but no wait relies on it.</li>
  *   <li>{@link #of(Supplier)}: any Agrona {@link IdleStrategy}, e.g. {@code SleepingIdleStrategy}.</li>
  * </ul>
  *
@@ -26,8 +32,11 @@ import org.agrona.concurrent.IdleStrategy;
  * {@link ChannelSpec#waitStrategy(WaitStrategy)}.
  */
 public abstract class WaitStrategy {
-    /** Safety bound on a single park of the blocking strategy; wake-ups do not depend on it. */
-    static final long BLOCKING_PARK_NANOS = 100_000_000L;
+    /**
+     * Safety bound on a single park of the blocking strategy; wake-ups do not depend on it. Not final
+     * so that tests can raise it: a lost wake-up then shows as a put or take that never returns.
+     */
+    static volatile long blockingParkNanos = 100_000_000L;
 
     private final String description;
 
@@ -227,7 +236,7 @@ public abstract class WaitStrategy {
             return new Idler() {
                 @Override
                 void idle(Waiter self, WaitCondition condition) {
-                    park(self, condition, BLOCKING_PARK_NANOS);
+                    park(self, condition, blockingParkNanos);
                 }
 
                 @Override

@@ -8,11 +8,10 @@ import java.util.concurrent.locks.LockSupport;
  * One waiter per node thread serves all of that node's channels (a thread parks in one place at a
  * time), so a spurious unpark is possible and harmless: every wait loop re-checks its condition.
  */
-final class Waiter {
-    // Padding keeps the parked slot, written only when a thread parks, off the lines of its neighbours.
-    long p01, p02, p03, p04, p05, p06, p07;
-    volatile Thread parked;
-    long p11, p12, p13, p14, p15, p16, p17;
+final class Waiter extends WaiterPad1 {
+    // The parked slot (WaiterSlot), written only when a thread parks, is padded by 128 bytes on each
+    // side (WaiterPad0, WaiterPad1) so that no other write shares its cache lines (nor the adjacent
+    // line prefetched with it).
 
     void wakeIfParked() {
         Thread t = parked;

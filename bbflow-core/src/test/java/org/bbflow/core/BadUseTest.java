@@ -29,7 +29,7 @@ class BadUseTest {
     @Test
     void zeroWorkersAndBadCapacities() {
         assertMessage(assertThrows(IllegalArgumentException.class, () -> Farm.of(0, Nodes::identity)), "at least 1 worker");
-        assertThrows(IllegalArgumentException.class, () -> Channel.spsc(1));
+        assertThrows(IllegalArgumentException.class, () -> Channel.spsc(0));
         assertThrows(IllegalArgumentException.class, () -> ChannelSpec.bounded(0));
         assertThrows(IllegalArgumentException.class, () -> AllToAll.of(List.of(), List.of(Nodes.identity())));
         assertThrows(IllegalArgumentException.class, () -> Pipeline.of());

@@ -52,7 +52,8 @@ class ChannelTest {
     @ParameterizedTest
     @MethodSource("strategies")
     void putAndTakeAcrossThreadsKeepFifoOrder(WaitStrategy ws) throws Exception {
-        for (Channel<Long> c : List.of(Channel.<Long>spsc(8), Channel.<Long>spscUnbounded(), Channel.<Long>mpsc(8))) {
+        for (Channel<Long> c : List.of(Channel.<Long>spsc(8), Channel.<Long>spscUnbounded(), Channel.<Long>mpsc(8),
+                Channel.<Long>spsc(1), Channel.<Long>mpsc(1))) {
             c.waitStrategy(ws);
             long n = 200_000;
             AtomicReference<Throwable> error = new AtomicReference<>();
@@ -185,5 +186,60 @@ class ChannelTest {
                 FlowOptions.defaults().waitStrategy(WaitStrategy.of(() -> new CountingIdle(flowWide))));
         assertTrue(edge.get() > 0, "the sink never waited with its edge's strategy");
         assertTrue(flowWide.get() > 0, "the map never waited with the flow's strategy");
+    }
+
+    @Test
+    void oneSlotChannelsHoldExactlyOneItem() {
+        for (Channel<String> c : List.of(Channel.<String>spsc(1), Channel.<String>mpsc(1))) {
+            assertEquals(1, c.capacity());
+            assertTrue(c.offer("a"));
+            assertFalse(c.offer("b"), c.toString());
+            assertEquals(1, c.size());
+            assertEquals("a", c.poll());
+            assertTrue(c.offer("b"));
+            assertFalse(c.offer("c"));
+            assertEquals("b", c.take());
+            assertNull(c.poll());
+        }
+        assertEquals(1, ChannelSpec.bounded(1).capacity());
+        assertEquals(1, ChannelSpec.mpsc(1).capacity());
+    }
+
+    @Test
+    void oneSlotMpscChannelNeverHoldsTwoItemsUnderManyProducers() throws Exception {
+        Channel<Long> c = Channel.<Long>mpsc(1).waitStrategy(WaitStrategy.blocking());
+        int producers = 3;
+        int puts = 5_000;
+        c.expectProducers(producers);
+        Thread[] threads = new Thread[producers];
+        for (int p = 0; p < producers; p++) {
+            threads[p] = new Thread(() -> {
+                for (int i = 0; i < puts; i++) {
+                    c.put((long) i);
+                }
+                c.close();
+            });
+            threads[p].setDaemon(true);
+            threads[p].start();
+        }
+        long count = 0;
+        int maxSize = 0;
+        for (Long x; (x = c.take()) != null; ) {
+            count++;
+            maxSize = Math.max(maxSize, c.size());
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals((long) producers * puts, count);
+        assertTrue(maxSize <= 1, "a one-slot channel held " + maxSize + " items");
+    }
+
+    @Test
+    void flowOverOneSlotChannelsDeliversEverythingInOrder() {
+        Runs.Collector<Long> out = new Runs.Collector<>();
+        Runs.run(Pipeline.of(Nodes.range(1, 20_000), Nodes.map((Long x) -> x), out.sink()),
+                FlowOptions.defaults().channels(ChannelSpec.bounded(1)));
+        assertEquals(Runs.range(1, 20_000), out.get());
     }
 }

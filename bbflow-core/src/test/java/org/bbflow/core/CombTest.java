@@ -76,4 +76,44 @@ class CombTest {
         assertThrows(IllegalArgumentException.class, () -> Comb.of(a, a));
         assertThrows(IllegalArgumentException.class, () -> Comb.of(Nodes.identity(), (Node) Nodes.range(1, 2)));
     }
+
+    @Test
+    void combinedSourceAtTheHeadOfAFeedbackLoopReceivesTheFedBackItems() {
+        List<Long> done = Collections.synchronizedList(new ArrayList<>());
+        Source<Long> looping = new Source<>() {
+            @Override
+            public void generate(Outbox<Long> o) {
+                for (long i = 1; i <= 10; i++) {
+                    o.send(i);
+                }
+            }
+
+            @Override
+            public void onFeedback(Long x, Outbox<Long> o) {
+                o.send(x);
+            }
+        };
+        // fused with the source: +1 on the way out, for generated and fed-back items alike
+        Node<Void, Long> head = Comb.of(looping, Nodes.map((Long x) -> x + 1));
+        Node<Long, Long> doubler = Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            if (x >= 100) {
+                done.add(x);
+            } else {
+                o.send(x * 2);
+            }
+        });
+        Runs.run(Pipeline.of(head, doubler).feedback());
+        List<Long> expected = new ArrayList<>();
+        for (long i = 1; i <= 10; i++) {
+            long y = i + 1;
+            while (y < 100) {
+                y = y * 2 + 1;
+            }
+            expected.add(y);
+        }
+        List<Long> got = new ArrayList<>(done);
+        Collections.sort(got);
+        Collections.sort(expected);
+        assertEquals(expected, got);
+    }
 }

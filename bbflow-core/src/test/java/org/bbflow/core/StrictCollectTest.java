@@ -1,0 +1,68 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A strict collector behind a worker that breaks "one result per item" fails the flow instead of stalling. */
+@Timeout(60)
+class StrictCollectTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    @Test
+    void roundRobinCollectorBehindADroppingWorkerFailsWithAClearError() {
+        // worker 1 of 3 drops item 500 (item i goes to worker (i - 1) % 3)
+        Farm<Long, Long> farm = Farm.<Long, Long>of(3, () -> Nodes.filter((Long x) -> x != 500))
+                .collect(Collect.ROUND_ROBIN);
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(
+                Pipeline.of(Nodes.range(1, 100_000), farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
+        assertTrue(e.nodePath().endsWith("collector"), e.nodePath());
+        String m = e.getCause().getMessage();
+        assertTrue(m.contains("worker-1") && m.contains("sent none") && m.contains("ROUND_ROBIN"), m);
+    }
+
+    @Test
+    void roundRobinCollectorBehindAPipelineWorkerThatDropsInItsFirstStageFails() {
+        Farm<Long, Long> farm = Farm.<Long, Long>of(2, () -> Pipeline.of(
+                Nodes.filter((Long x) -> x % 1000 != 0), Nodes.map((Long x) -> x))).collect(Collect.ROUND_ROBIN);
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(
+                Pipeline.of(Nodes.range(1, 100_000), farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
+        assertTrue(e.getCause().getMessage().contains("sent none"), e.getCause().getMessage());
+    }
+
+    @Test
+    void gatherCollectorBehindAMultiplyingWorkerFails() {
+        Farm<Long, Object> farm = Farm.<Long, Object>of(2, () -> Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            o.send(x);
+            if (x == 7) {
+                o.send(x);
+            }
+        })).collect(Collect.GATHER);
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(
+                Pipeline.of(Nodes.range(1, 100_000), farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
+        assertTrue(e.getCause().getMessage().contains("sent several"), e.getCause().getMessage());
+    }
+
+    @Test
+    void wellBehavedWorkersStillWorkIncludingSendsFromOnEos() {
+        Runs.Collector<Long> out = new Runs.Collector<>();
+        Farm<Long, Long> farm = Farm.<Long, Long>of(3, () -> new Node<Long, Long>() {
+            @Override
+            public void onItem(Long x, Outbox<Long> o) {
+                o.send(x * 10);
+            }
+
+            @Override
+            public void onEos(Outbox<Long> o) {
+                o.send(-1L);
+            }
+        }).collect(Collect.ROUND_ROBIN);
+        Runs.run(Pipeline.of(Nodes.range(1, 9), farm, out.sink()));
+        assertEquals(List.of(10L, 20L, 30L, 40L, 50L, 60L, 70L, 80L, 90L, -1L, -1L, -1L), out.get());
+    }
+}
