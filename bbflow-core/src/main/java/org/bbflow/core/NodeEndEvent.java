@@ -10,9 +10,10 @@ import jdk.jfr.Timespan;
 
 /**
  * JDK Flight Recorder event {@value #NAME}: the statistics of one node, committed on the node's
- * thread when the node ends (normally, by failure or by cancellation). Costs nothing unless a
- * recording enables it, e.g. {@code -XX:StartFlightRecording} with a settings file that enables
- * {@code org.bbflow.NodeEnd}, or {@code recording.enable("org.bbflow.NodeEnd")}.
+ * thread when the node ends (normally, by failure or by cancellation): one event per node per flow.
+ * Committed only while a recording that enables it runs (any recording does by default, e.g.
+ * {@code -XX:StartFlightRecording}; {@code recording.disable("org.bbflow.NodeEnd")} turns it off);
+ * otherwise the cost is one check per node end.
  */
 @Name(NodeEndEvent.NAME)
 @Label("BBFlow Node End")
