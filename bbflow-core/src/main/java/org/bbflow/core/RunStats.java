@@ -66,7 +66,9 @@ public final class RunStats {
     /**
      * The activity between an earlier snapshot of the same flow and this one: per node, the
      * difference of every counter and time, and the elapsed time between the two snapshots. Nodes
-     * are matched by path; a node absent from {@code previous} counts from zero.
+     * are matched by path; a node absent from {@code previous} counts from zero. A live snapshot
+     * counts a wait still in progress as busy time, so a time difference can come out negative; it
+     * is reported as 0.
      *
      * <pre>{@code
      * RunStats before = flow.stats();
