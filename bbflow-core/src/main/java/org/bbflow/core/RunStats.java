@@ -58,7 +58,11 @@ public final class RunStats {
         return found;
     }
 
-    /** The name of the flow these statistics belong to (its root block's name). */
+    /**
+     * The name of the flow these statistics belong to.
+     *
+     * @return the flow's name (its root block's name)
+     */
     public String flowName() {
         return flowName;
     }
