@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,8 +33,19 @@ import java.util.function.IntConsumer;
  * throws a {@link FlowException} naming the node, with the original cause; later failures of other
  * nodes are attached to that cause as suppressed exceptions. {@link #cancel()} does
  * the same on request. When {@code join} returns or throws, every thread of the flow has ended.
+ *
+ * <p>A flow is also an {@link AutoCloseable} and has a {@link CompletableFuture} view, as JVM code
+ * expects of a running task:
+ *
+ * <pre>{@code
+ * try (Flow flow = Flow.start(pipeline)) {
+ *     flow.completion().thenAccept(stats -> System.out.println(stats));
+ *     ... // leaving the block early (an exception) cancels the flow; close() waits for its threads
+ *     flow.join();
+ * }
+ * }</pre>
  */
-public final class Flow {
+public final class Flow implements AutoCloseable {
     private static final Set<Node<?, ?>> ACTIVE_NODES = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private final String name;
@@ -51,6 +64,8 @@ public final class Flow {
     /** Test hook: called with the number of threads started so far before each thread start. */
     static volatile IntConsumer threadStartHook;
     private volatile long endNanos;
+    /** Completed (by {@link #complete()}) once every thread of the flow has ended. */
+    private final CompletableFuture<RunStats> completion = new CompletableFuture<>();
 
     private Flow(String name, int nodes) {
         this.name = name;
@@ -215,12 +230,6 @@ public final class Flow {
         gate.countDown();
     }
 
-    private static Thread newThread(NodeRunner r, FlowOptions options) {
-        Thread t = new Thread(r, r.path());
-        t.setDaemon(options.daemon());
-        return t;
-    }
-
     /**
      * Called by every node thread before it runs any node code.
      *
@@ -255,6 +264,29 @@ public final class Flow {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A node's thread, from the options' thread factory if any, named after the node's block path. */
+    private static Thread newThread(NodeRunner r, FlowOptions options) {
+        ThreadFactory factory = options.threadFactory();
+        if (factory == null) {
+            Thread t = new Thread(r, r.path());
+            t.setDaemon(options.daemon());
+            return t;
+        }
+        Thread t = factory.newThread(r);
+        if (t == null) {
+            throw new IllegalStateException("the flow's thread factory returned null for node " + r.path());
+        }
+        if (t.getState() != Thread.State.NEW) {
+            throw new IllegalStateException("the flow's thread factory returned a thread already started, for node "
+                    + r.path());
+        }
+        t.setName(r.path());
+        if (options.daemon()) {
+            t.setDaemon(true);
+        }
+        return t;
     }
 
     /**
@@ -295,6 +327,16 @@ public final class Flow {
     }
 
     private RunStats finish() {
+        joinThreads();
+        FlowException e = outcome();
+        if (e != null) {
+            throw e;
+        }
+        return snapshot();
+    }
+
+    /** Waits until every node thread has terminated, keeping the caller's interrupt status. */
+    private void joinThreads() {
         for (NodeRunner r : runners) {
             boolean interrupted = false;
             while (true) {
@@ -309,16 +351,64 @@ public final class Flow {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** The exception {@link #join()} throws once every node has ended, or null if the flow succeeded. */
+    private FlowException outcome() {
         synchronized (failureLock) {
             if (failure != null) {
-                throw new FlowException("node " + failedPath + " failed: " + failure, failedPath, failure);
+                return new FlowException("node " + failedPath + " failed: " + failure, failedPath, failure);
             }
             if (cancelledByUser) {
-                throw new FlowException("flow '" + name + "' was cancelled", null,
+                return new FlowException("flow '" + name + "' was cancelled", null,
                         new CancellationException("cancelled by Flow.cancel()"));
             }
         }
-        return snapshot();
+        return null;
+    }
+
+    /**
+     * Cancels the flow if it is still running and waits until every one of its threads has ended:
+     * for use with try-with-resources. Idempotent; returns at once after the first call (or after
+     * {@link #join()}) has returned. Unlike {@code join}, it does not throw the flow's failure: get it
+     * from {@link #join()} or {@link #completion()}. If the calling thread is interrupted, close still
+     * waits for the flow's threads, then restores the interrupt status.
+     */
+    @Override
+    public void close() {
+        if (!isDone()) {
+            cancel();
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        joinThreads();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The flow's outcome as a future (a {@link java.util.concurrent.CompletionStage}): completed with
+     * the final statistics once every node thread has ended, or exceptionally with the
+     * {@link FlowException} {@link #join()} would throw (a node's failure, or cancellation).
+     *
+     * <p>Each call returns a new dependent copy: completing or cancelling it does not affect the
+     * flow or other callers (use {@link #cancel()} to stop the flow). Dependent actions registered
+     * with the non-async methods run on the thread that completes the flow's future (a thread of
+     * {@link CompletableFuture}'s default async pool, never a node thread) or on the caller's thread if
+     * the flow has already ended.
+     *
+     * @return a future of the flow's statistics
+     */
+    public CompletableFuture<RunStats> completion() {
+        return completion.copy();
     }
 
     /** Cancels the flow: every node stops promptly, whatever it is waiting on. Idempotent. */
@@ -395,10 +485,27 @@ public final class Flow {
         synchronized (ACTIVE_NODES) {
             ACTIVE_NODES.remove(r.vertex.node);
         }
-        if (remaining.decrementAndGet() == 0) {
+        NodeEndEvent.emit(name, r);
+        boolean last = remaining.decrementAndGet() == 0;
+        if (last) {
             endNanos = System.nanoTime();
         }
         done.countDown();
+        if (last) {
+            // not on this node thread: it is still alive, and dependents may join the flow
+            CompletableFuture.runAsync(this::complete);
+        }
+    }
+
+    /** Completes {@link #completion} once every node thread (the last one included) has terminated. */
+    private void complete() {
+        joinThreads();
+        FlowException e = outcome();
+        if (e != null) {
+            completion.completeExceptionally(e);
+        } else {
+            completion.complete(snapshot());
+        }
     }
 
     @Override

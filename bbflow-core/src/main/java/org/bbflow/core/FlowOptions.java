@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Flow-wide defaults: the wait strategy and the channels of every edge that does not set its own.
@@ -11,16 +12,19 @@ import java.util.Objects;
  * }</pre>
  */
 public final class FlowOptions {
-    private static final FlowOptions DEFAULTS = new FlowOptions(WaitStrategy.backoff(), ChannelSpec.defaults(), false);
+    private static final FlowOptions DEFAULTS = new FlowOptions(WaitStrategy.backoff(), ChannelSpec.defaults(), false,
+            null);
 
     private final WaitStrategy waitStrategy;
     private final ChannelSpec channels;
     private final boolean daemon;
+    private final ThreadFactory threadFactory;
 
-    private FlowOptions(WaitStrategy waitStrategy, ChannelSpec channels, boolean daemon) {
+    private FlowOptions(WaitStrategy waitStrategy, ChannelSpec channels, boolean daemon, ThreadFactory threadFactory) {
         this.waitStrategy = waitStrategy;
         this.channels = channels;
         this.daemon = daemon;
+        this.threadFactory = threadFactory;
     }
 
     /**
@@ -39,7 +43,7 @@ public final class FlowOptions {
      * @return a copy with that strategy
      */
     public FlowOptions waitStrategy(WaitStrategy strategy) {
-        return new FlowOptions(Objects.requireNonNull(strategy, "strategy"), channels, daemon);
+        return new FlowOptions(Objects.requireNonNull(strategy, "strategy"), channels, daemon, threadFactory);
     }
 
     /**
@@ -49,7 +53,7 @@ public final class FlowOptions {
      * @return a copy with those channels
      */
     public FlowOptions channels(ChannelSpec spec) {
-        return new FlowOptions(waitStrategy, Objects.requireNonNull(spec, "spec"), daemon);
+        return new FlowOptions(waitStrategy, Objects.requireNonNull(spec, "spec"), daemon, threadFactory);
     }
 
     /**
@@ -60,7 +64,23 @@ public final class FlowOptions {
      * @return a copy with that setting
      */
     public FlowOptions daemon(boolean daemonThreads) {
-        return new FlowOptions(waitStrategy, channels, daemonThreads);
+        return new FlowOptions(waitStrategy, channels, daemonThreads, threadFactory);
+    }
+
+    /**
+     * Where node threads come from (default: a new platform thread per node). The factory is called
+     * once per node, before any thread starts, and must return a new, unstarted thread that runs the
+     * given task; the flow then names it after the node's block path (e.g.
+     * {@code pipeline/farm[1]/worker-3}) and, if {@link #daemon(boolean) daemon(true)} was set, makes
+     * it a daemon. Everything else (thread group, priority, context class loader, uncaught-exception
+     * handler) is the factory's choice. A factory that throws, returns null or returns a started
+     * thread makes {@link Flow#start} fail before any node thread starts.
+     *
+     * @param factory the thread factory, or null for the default
+     * @return a copy of these options with the factory
+     */
+    public FlowOptions threadFactory(ThreadFactory factory) {
+        return new FlowOptions(waitStrategy, channels, daemon, factory);
     }
 
     WaitStrategy waitStrategy() {
@@ -73,5 +93,9 @@ public final class FlowOptions {
 
     boolean daemon() {
         return daemon;
+    }
+
+    ThreadFactory threadFactory() {
+        return threadFactory;
     }
 }

@@ -19,9 +19,10 @@ import java.util.Objects;
  * RunStats stats = p.run();
  * }</pre>
  *
- * <p>Item types are checked by the compiler for the typed two-stage {@link #of(Block, Block)};
- * the varargs form and {@link #then} accept any stage, since Java cannot type a chain of
- * arbitrary length: a mismatch shows up as a {@link ClassCastException} in the receiving node.
+ * <p>Item types are checked by the compiler for the typed two-stage {@link #of(Block, Block)} and
+ * for chains built with {@link #from(Block)} ({@link Chain}), where lambdas also infer their
+ * parameter types. The varargs form and {@link #then} accept any stage: a mismatch there shows up
+ * as a {@link ClassCastException} in the receiving node.
  *
  * <p>{@link #feedback()} closes the pipeline into a loop: the last stage's output ports feed the
  * first stage (which must have exactly one input port) and the loop ends once the first stage's
@@ -62,6 +63,30 @@ public final class Pipeline<I, O> extends Composite<I, O> {
             p.add(stages[i], Topology.AUTO, null);
         }
         return p;
+    }
+
+    /**
+     * Starts a typed pipeline whose first stage is {@code first}: every stage appended with
+     * {@link Chain#then}, {@link Chain#map}, {@link Chain#filter} or {@link Chain#to} is type-checked
+     * against the previous one, and lambdas infer their parameter types.
+     *
+     * <pre>{@code
+     * Pipeline<Void, Void> p = Pipeline.from(Nodes.range(1, 100))
+     *     .then(Nodes.map(x -> x * 2))
+     *     .to(Nodes.sink(System.out::println));
+     * }</pre>
+     *
+     * @param first the first stage (a source, or any block)
+     * @param <I> the first stage's input type
+     * @param <O> the first stage's output type
+     * @return a chain ending with {@code first}
+     * @throws IllegalArgumentException if {@code first} is null
+     */
+    public static <I, O> Chain<I, O> from(Block<I, O> first) {
+        if (first == null) {
+            throw new IllegalArgumentException("the first stage of the pipeline is null");
+        }
+        return new Chain<>(Pipeline.<I, O>of(new Block<?, ?>[] {first}));
     }
 
     /**
