@@ -15,6 +15,8 @@ module org.bbflow.core {
     requires jdk.unsupported;
     // Agrona's IdleStrategy and buffers appear in the public API (WaitStrategy, ipc).
     requires transitive org.agrona.core;
+    // Per-node statistics are JDK Flight Recorder events (NodeEndEvent).
+    requires jdk.jfr;
 
     exports org.bbflow.core;
     exports org.bbflow.core.io;

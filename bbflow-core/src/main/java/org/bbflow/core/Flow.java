@@ -485,7 +485,11 @@ public final class Flow implements AutoCloseable {
         synchronized (ACTIVE_NODES) {
             ACTIVE_NODES.remove(r.vertex.node);
         }
-        NodeEndEvent.emit(name, r);
+        try {
+            NodeEndEvent.emit(name, r);
+        } catch (LinkageError e) {
+            // a runtime without jdk.jfr: the event is optional, the flow's accounting below is not
+        }
         boolean last = remaining.decrementAndGet() == 0;
         if (last) {
             endNanos = System.nanoTime();

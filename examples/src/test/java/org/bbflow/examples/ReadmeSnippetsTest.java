@@ -45,7 +45,13 @@ import org.bbflow.core.ipc.IpcSender;
 import org.bbflow.core.sched.DependencyScheduler;
 import org.bbflow.core.sched.TaskGraph;
 import org.bbflow.examples.demo.MandelbrotDemo.Row;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
 import org.bbflow.net.Codec;
+import org.bbflow.net.NetClient;
+import org.bbflow.net.RemoteOutlet;
+import org.bbflow.net.TlsContexts;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteBlocks;
@@ -504,7 +510,7 @@ class ReadmeSnippetsTest {
     @SuppressWarnings("unused")
     static void network() {
         // tag::network[]
-        NetOptions opts = NetOptions.defaults();              // 64 KiB batches, 1 ms flush, 4 MiB window, 10 s peer timeout
+        NetOptions opts = NetOptions.defaults();              // 64 KiB batches, 1 ms flush, 4 MiB window, 30 s peer timeout
         // JVM A (host-a): the middle stage
         try (NetServer server = NetServer.bind(7000, opts)) {
             Pipeline.of(RemoteBlocks.inlet(server, 1, Codec.longs()),
@@ -532,5 +538,71 @@ class ReadmeSnippetsTest {
             try (Snapshot snap = index.snapshot()) { snap.count(Box.all(2)); }  // repeatable view
         }
         // end::bkd[]
+    }
+
+    @Test
+    @Timeout(60)
+    void typedChain() {
+        // tag::typed-chain[]
+        Pipeline<Void, Void> p = Pipeline.from(Nodes.range(1, 1_000))      // Chain<Void, Long>
+                .then(Farm.of(4, () -> Nodes.<Long, Long>map(x -> x * x)).ordered())
+                .then(Nodes.map(x -> x * 2))                                  // x is a Long
+                .map(x -> "item " + x)                                        // Chain<Void, String>
+                .to(Nodes.sink(System.out::println));
+        // end::typed-chain[]
+        RunStats stats = p.run();
+        List<NodeStats> nodes = stats.nodes();
+        assertEquals(1000, nodes.stream().mapToLong(NodeStats::itemsIn).max().orElse(0),
+                "every item reaches the sink");
+        assertEquals(0, nodes.get(nodes.size() - 1).itemsOut());
+    }
+
+    @Test
+    @Timeout(60)
+    void flowLifeCycle() throws Exception {
+        Pipeline<Void, Void> p = Pipeline.of(Nodes.range(1, 100), Nodes.sink((Long x) -> { }));
+        ThreadFactory myFactory = Thread::new;
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("readme");
+        // tag::flow-life-cycle[]
+        try (Flow flow = Flow.start(p, FlowOptions.defaults().threadFactory(myFactory))) {
+            flow.completion().thenAccept(stats -> log.info("\n" + stats));
+            flow.join(Duration.ofMinutes(5));   // an exception or timeout here: close() cancels the flow
+        }
+        // end::flow-life-cycle[]
+    }
+
+    /** Compiled, not run: it needs a server with inlet 1 (the network module's tests run this on loopback). */
+    @SuppressWarnings("unused")
+    static void explicitCompletion(NetClient client, long n) {
+        // tag::explicit-completion[]
+        try (RemoteOutlet<Long> out = client.outlet(1, Codec.longs())) {
+            for (long i = 0; i < n; i++) out.sendLong(i);
+            out.complete();
+        }
+        // end::explicit-completion[]
+    }
+
+    /** Compiled, not run: it needs the cluster's key stores. */
+    @SuppressWarnings("unused")
+    static void mutualTls(char[] pw, byte[] secret) {
+        // tag::mutual-tls[]
+        KeyStore me = TlsContexts.load(Path.of("worker.p12"), pw);         // this host's key and certificate
+        KeyStore ca = TlsContexts.load(Path.of("cluster-ca.p12"), pw);     // the private CA of the cluster
+        NetOptions server = NetOptions.defaults().withSharedSecret(secret)
+                .withTls(TlsContexts.mutualServer(me, pw, ca));            // workers: only cluster clients get in
+        NetOptions client = NetOptions.defaults().withSharedSecret(secret)
+                .withTls(TlsContexts.mutualClient(ca, me, pw));            // master: verifies the worker's host name
+        // end::mutual-tls[]
+    }
+
+    /** Compiled, not run: it writes the directory {@code points} where it runs (the bkd tests cover it). */
+    @SuppressWarnings("unused")
+    static void bkdCommit() {
+        // tag::bkd-commit[]
+        try (BkdTree index = BkdTree.builder(2).directory(java.nio.file.Path.of("points")).build()) {
+            index.insert(new double[] {12.5, 40.0}, 7L);
+            index.commit();                               // durable now; a crash reopens to this state
+        }                                                 // close() commits again and releases write.lock
+        // end::bkd-commit[]
     }
 }
