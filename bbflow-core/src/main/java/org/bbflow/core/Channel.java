@@ -99,6 +99,10 @@ public final class Channel<T> {
     /**
      * A bounded single-producer single-consumer channel; capacity is rounded up to a power of two
      * (1 stays 1: a one-slot channel, as FastFlow's on-demand farms use).
+     *
+     * @param <T> item type
+     * @param capacity the least capacity, at least 1
+     * @return the channel
      */
     public static <T> Channel<T> spsc(int capacity) {
         return new Channel<>(Kind.SPSC, checkCapacity(capacity));
@@ -124,7 +128,14 @@ public final class Channel<T> {
         return new Channel<>(Kind.SPSC_UNBOUNDED, 0);
     }
 
-    /** A bounded many-producer single-consumer channel; capacity is rounded up to a power of two (1 stays 1). */
+    /**
+     * A bounded many-producer single-consumer channel; capacity is rounded up to a power of two
+     * (1 stays 1).
+     *
+     * @param <T> item type
+     * @param capacity the least capacity, at least 1
+     * @return the channel
+     */
     public static <T> Channel<T> mpsc(int capacity) {
         return new Channel<>(Kind.MPSC, checkCapacity(capacity));
     }
@@ -225,7 +236,11 @@ public final class Channel<T> {
         }
     }
 
-    /** Removes the head item, or returns null if the channel is empty (or at EOS). */
+    /**
+     * Removes the head item, or returns null if the channel is empty (or at EOS).
+     *
+     * @return the head item, or null
+     */
     @SuppressWarnings("unchecked")
     public T poll() {
         Object x = pollRaw();

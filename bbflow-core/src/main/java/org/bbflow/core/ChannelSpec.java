@@ -32,7 +32,12 @@ public final class ChannelSpec {
         return DEFAULT;
     }
 
-    /** Bounded SPSC channels of the given capacity (at least 1, rounded up to a power of two; 1 is one slot). */
+    /**
+     * Bounded SPSC channels of the given capacity (at least 1, rounded up to a power of two; 1 is one slot).
+     *
+     * @param capacity the least capacity of each channel
+     * @return the specification
+     */
     public static ChannelSpec bounded(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("channel capacity must be >= 1, got " + capacity);
@@ -55,7 +60,7 @@ public final class ChannelSpec {
      * is then -1, and collector policies that read inputs in turn (round-robin, gather, ordered)
      * refuse it.
      *
-     * @param capacity the least capacity of the shared channel, at least 2
+     * @param capacity the least capacity of the shared channel, at least 1
      * @return the specification
      */
     public static ChannelSpec mpsc(int capacity) {

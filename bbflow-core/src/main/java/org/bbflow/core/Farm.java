@@ -127,6 +127,9 @@ public final class Farm<I, O> extends Composite<I, O> {
      * channels have one slot unless {@link #channels} sets them, so that a slow worker holds at
      * most 2 items (one in hand, one queued); when every worker's queue is full the emitter waits for
      * the first one to free a slot.
+     *
+     * @param policy the dispatch policy
+     * @return this farm
      */
     public Farm<I, O> dispatch(Dispatch policy) {
         checkModifiable();
