@@ -172,6 +172,15 @@ final class OutboxImpl implements Outbox<Object> {
             throw Cancelled.INSTANCE;
         }
         Channel<Object> c = outs[i];
+        countInFlight(i, c);
+        if (!c.offerRaw(item)) {
+            runner.awaitRoom(c, item);
+        }
+        c.wakeConsumer();
+    }
+
+    /** On a loop edge, counts the item as in flight before it becomes visible; refuses sends after the loop ended. */
+    private void countInFlight(int i, Channel<Object> c) {
         AtomicLong inFlight = c.inFlight;
         if (inFlight != null) {
             Edge e = edges[i];
@@ -181,10 +190,6 @@ final class OutboxImpl implements Outbox<Object> {
             }
             inFlight.incrementAndGet();
         }
-        if (!c.offerRaw(item)) {
-            runner.awaitRoom(c, item);
-        }
-        c.wakeConsumer();
     }
 
     /** To the least-loaded output; when all are full, waits for whichever frees a slot first. */
@@ -201,18 +206,10 @@ final class OutboxImpl implements Outbox<Object> {
             throw Cancelled.INSTANCE;
         }
         Channel<Object> c = outs[i];
-        AtomicLong inFlight = c.inFlight;
-        if (inFlight != null) {
-            Edge e = edges[i];
-            if (e.back && e.to.loop.headDone) {
-                throw new IllegalStateException("node " + runner.path() + " sent an item back to " + e.to.path
-                        + " after the feedback loop ended (items cannot be fed back from onEos)");
-            }
-            inFlight.incrementAndGet(); // before the item is visible, as in offer()
-        }
+        countInFlight(i, c);
         if (!c.offerRaw(item)) {
-            if (inFlight != null) {
-                inFlight.decrementAndGet();
+            if (c.inFlight != null) {
+                c.inFlight.decrementAndGet();   // counted above, but never sent
             }
             return false;
         }
