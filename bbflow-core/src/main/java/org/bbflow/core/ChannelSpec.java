@@ -7,7 +7,7 @@ import java.util.Objects;
  * Immutable; the {@code with...} methods return a copy.
  *
  * <pre>{@code
- * Pipeline.of(source, worker).then(sink, ChannelSpec.bounded(64).waitStrategy(WaitStrategy.blocking()));
+ * Pipeline.of(source, worker).then(sink, ChannelSpec.bounded(64).withWaitStrategy(WaitStrategy.blocking()));
  * }</pre>
  */
 public final class ChannelSpec {
@@ -76,8 +76,21 @@ public final class ChannelSpec {
      * @param strategy the wait strategy
      * @return the new specification
      */
-    public ChannelSpec waitStrategy(WaitStrategy strategy) {
+    public ChannelSpec withWaitStrategy(WaitStrategy strategy) {
         return new ChannelSpec(kind, capacity, Objects.requireNonNull(strategy, "strategy"));
+    }
+
+    /**
+     * The former name of {@link #withWaitStrategy(WaitStrategy)}.
+     *
+     * @param strategy see there
+     * @return what {@code withWaitStrategy} returns
+     * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public ChannelSpec waitStrategy(WaitStrategy strategy) {
+        return withWaitStrategy(strategy);
     }
 
     Channel.Kind kind() {

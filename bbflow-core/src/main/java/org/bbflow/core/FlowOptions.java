@@ -5,10 +5,10 @@ import java.util.concurrent.ThreadFactory;
 
 /**
  * Flow-wide defaults: the wait strategy and the channels of every edge that does not set its own.
- * Immutable; the setters return a copy.
+ * Immutable; the {@code withX} methods return a copy.
  *
  * <pre>{@code
- * Flow.start(pipeline, FlowOptions.defaults().waitStrategy(WaitStrategy.blocking()));
+ * Flow.start(pipeline, FlowOptions.defaults().withWaitStrategy(WaitStrategy.blocking()));
  * }</pre>
  */
 public final class FlowOptions {
@@ -42,8 +42,21 @@ public final class FlowOptions {
      * @param strategy the wait strategy
      * @return a copy with that strategy
      */
-    public FlowOptions waitStrategy(WaitStrategy strategy) {
+    public FlowOptions withWaitStrategy(WaitStrategy strategy) {
         return new FlowOptions(Objects.requireNonNull(strategy, "strategy"), channels, daemon, threadFactory);
+    }
+
+    /**
+     * The former name of {@link #withWaitStrategy(WaitStrategy)}.
+     *
+     * @param strategy see there
+     * @return what {@code withWaitStrategy} returns
+     * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public FlowOptions waitStrategy(WaitStrategy strategy) {
+        return withWaitStrategy(strategy);
     }
 
     /**
@@ -52,8 +65,21 @@ public final class FlowOptions {
      * @param spec the channels' settings
      * @return a copy with those channels
      */
-    public FlowOptions channels(ChannelSpec spec) {
+    public FlowOptions withChannels(ChannelSpec spec) {
         return new FlowOptions(waitStrategy, Objects.requireNonNull(spec, "spec"), daemon, threadFactory);
+    }
+
+    /**
+     * The former name of {@link #withChannels(ChannelSpec)}.
+     *
+     * @param spec see there
+     * @return what {@code withChannels} returns
+     * @deprecated use {@link #withChannels(ChannelSpec)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public FlowOptions channels(ChannelSpec spec) {
+        return withChannels(spec);
     }
 
     /**
@@ -63,15 +89,28 @@ public final class FlowOptions {
      * @param daemonThreads whether node threads are daemon threads
      * @return a copy with that setting
      */
-    public FlowOptions daemon(boolean daemonThreads) {
+    public FlowOptions withDaemon(boolean daemonThreads) {
         return new FlowOptions(waitStrategy, channels, daemonThreads, threadFactory);
+    }
+
+    /**
+     * The former name of {@link #withDaemon(boolean)}.
+     *
+     * @param daemonThreads see there
+     * @return what {@code withDaemon} returns
+     * @deprecated use {@link #withDaemon(boolean)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public FlowOptions daemon(boolean daemonThreads) {
+        return withDaemon(daemonThreads);
     }
 
     /**
      * Where node threads come from (default: a new platform thread per node). The factory is called
      * once per node, before any thread starts, and must return a new, unstarted thread that runs the
      * given task; the flow then names it after the node's block path (e.g.
-     * {@code pipeline/farm[1]/worker-3}) and, if {@link #daemon(boolean) daemon(true)} was set, makes
+     * {@code pipeline/farm[1]/worker-3}) and, if {@link #withDaemon(boolean) withDaemon(true)} was set, makes
      * it a daemon. Everything else (thread group, priority, context class loader, uncaught-exception
      * handler) is the factory's choice. A factory that throws, returns null or returns a started
      * thread makes {@link Flow#start} fail before any node thread starts.
@@ -79,8 +118,21 @@ public final class FlowOptions {
      * @param factory the thread factory, or null for the default
      * @return a copy of these options with the factory
      */
-    public FlowOptions threadFactory(ThreadFactory factory) {
+    public FlowOptions withThreadFactory(ThreadFactory factory) {
         return new FlowOptions(waitStrategy, channels, daemon, factory);
+    }
+
+    /**
+     * The former name of {@link #withThreadFactory(ThreadFactory)}.
+     *
+     * @param factory see there
+     * @return what {@code withThreadFactory} returns
+     * @deprecated use {@link #withThreadFactory(ThreadFactory)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public FlowOptions threadFactory(ThreadFactory factory) {
+        return withThreadFactory(factory);
     }
 
     WaitStrategy waitStrategy() {

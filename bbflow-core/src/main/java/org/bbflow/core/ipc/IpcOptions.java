@@ -7,23 +7,23 @@ import org.agrona.concurrent.IdleStrategy;
 import org.bbflow.core.WaitStrategy;
 
 /**
- * Settings of an inter-process channel endpoint; an immutable value with copy-on-write setters.
+ * Settings of an inter-process channel endpoint; an immutable value whose {@code withX} methods return a copy.
  *
  * <ul>
- *   <li>{@link #capacity(int)}: ring size in bytes, a power of two (default 1 MiB); a record may be at
+ *   <li>{@link #withCapacity(int)}: ring size in bytes, a power of two (default 1 MiB); a record may be at
  *       most capacity / 8 bytes. Used by the creator (the receiver) only; openers read it from the
  *       header.</li>
- *   <li>{@link #producers(int)}: how many producers will attach (default 1). One producer uses
+ *   <li>{@link #withProducers(int)}: how many producers will attach (default 1). One producer uses
  *       Agrona's {@code OneToOneRingBuffer}, more use the {@code ManyToOneRingBuffer}. The stream ends
  *       when all of them closed (or died). Creator only.</li>
- *   <li>{@link #waitStrategy(WaitStrategy)}: how an endpoint waits, with the same strategies as
+ *   <li>{@link #withWaitStrategy(WaitStrategy)}: how an endpoint waits, with the same strategies as
  *       in-process channels (default {@link WaitStrategy#backoff()}: spin, yield, then park up to
  *       1 ms). A thread cannot be woken by another process, so {@link WaitStrategy#blocking()}
- *       sleeps 1 ms at a time; {@link #idleStrategy(Supplier)} takes any Agrona idle strategy.</li>
- *   <li>{@link #peerTimeout(Duration)}: after this long without progress an endpoint checks whether
+ *       sleeps 1 ms at a time; {@link #withIdleStrategy(Supplier)} takes any Agrona idle strategy.</li>
+ *   <li>{@link #withPeerTimeout(Duration)}: after this long without progress an endpoint checks whether
  *       its peer process is still alive (default 1 s). A dead producer's unfinished claim is then
  *       skipped with Agrona's {@code unblock()}.</li>
- *   <li>{@link #endOnProducerLoss(boolean)}: when every producer is closed or dead and at least one
+ *   <li>{@link #withEndOnProducerLoss(boolean)}: when every producer is closed or dead and at least one
  *       died, the receiver either throws {@link IpcPeerLostException} (default) or ends the stream
  *       normally and reports the loss through {@link IpcReceiver#lostProducers()}.</li>
  * </ul>
@@ -60,7 +60,7 @@ public final class IpcOptions {
      * @param bytes ring capacity, a power of two in [1 KiB, 1 GiB]
      * @return a copy with that capacity
      */
-    public IpcOptions capacity(int bytes) {
+    public IpcOptions withCapacity(int bytes) {
         if (bytes < 1024 || Integer.bitCount(bytes) != 1 || bytes > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + bytes);
         }
@@ -68,10 +68,23 @@ public final class IpcOptions {
     }
 
     /**
+     * The former name of {@link #withCapacity(int)}.
+     *
+     * @param bytes see there
+     * @return what {@code withCapacity} returns
+     * @deprecated use {@link #withCapacity(int)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions capacity(int bytes) {
+        return withCapacity(bytes);
+    }
+
+    /**
      * @param count number of producers that will attach, in [1, 62]
      * @return a copy with that producer count
      */
-    public IpcOptions producers(int count) {
+    public IpcOptions withProducers(int count) {
         if (count < 1 || count > IpcFile.MAX_PRODUCERS) {
             throw new IllegalArgumentException("producers must be in [1, " + IpcFile.MAX_PRODUCERS + "], got " + count);
         }
@@ -79,28 +92,67 @@ public final class IpcOptions {
     }
 
     /**
+     * The former name of {@link #withProducers(int)}.
+     *
+     * @param count see there
+     * @return what {@code withProducers} returns
+     * @deprecated use {@link #withProducers(int)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions producers(int count) {
+        return withProducers(count);
+    }
+
+    /**
      * @param strategy how each endpoint waits (see {@link WaitStrategy#newIdleStrategy()})
      * @return a copy with that wait strategy
      */
-    public IpcOptions waitStrategy(WaitStrategy strategy) {
+    public IpcOptions withWaitStrategy(WaitStrategy strategy) {
         Objects.requireNonNull(strategy, "strategy");
-        return idleStrategy(strategy::newIdleStrategy);
+        return withIdleStrategy(strategy::newIdleStrategy);
+    }
+
+    /**
+     * The former name of {@link #withWaitStrategy(WaitStrategy)}.
+     *
+     * @param strategy see there
+     * @return what {@code withWaitStrategy} returns
+     * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions waitStrategy(WaitStrategy strategy) {
+        return withWaitStrategy(strategy);
     }
 
     /**
      * @param strategy makes one Agrona idle strategy per endpoint
      * @return a copy with that idle strategy
      */
-    public IpcOptions idleStrategy(Supplier<? extends IdleStrategy> strategy) {
+    public IpcOptions withIdleStrategy(Supplier<? extends IdleStrategy> strategy) {
         Objects.requireNonNull(strategy, "strategy");
         return new IpcOptions(capacity, producers, strategy, peerTimeout, endOnProducerLoss);
+    }
+
+    /**
+     * The former name of {@link #withIdleStrategy(Supplier<? extends IdleStrategy>)}.
+     *
+     * @param strategy see there
+     * @return what {@code withIdleStrategy} returns
+     * @deprecated use {@link #withIdleStrategy(Supplier<? extends IdleStrategy>)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions idleStrategy(Supplier<? extends IdleStrategy> strategy) {
+        return withIdleStrategy(strategy);
     }
 
     /**
      * @param timeout silence after which the peer's liveness is checked; positive
      * @return a copy with that timeout
      */
-    public IpcOptions peerTimeout(Duration timeout) {
+    public IpcOptions withPeerTimeout(Duration timeout) {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("peerTimeout must be positive, got " + timeout);
         }
@@ -108,11 +160,37 @@ public final class IpcOptions {
     }
 
     /**
+     * The former name of {@link #withPeerTimeout(Duration)}.
+     *
+     * @param timeout see there
+     * @return what {@code withPeerTimeout} returns
+     * @deprecated use {@link #withPeerTimeout(Duration)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions peerTimeout(Duration timeout) {
+        return withPeerTimeout(timeout);
+    }
+
+    /**
      * @param end true: a dead producer ends the stream normally (loss reported); false: the receiver throws
      * @return a copy with that setting
      */
-    public IpcOptions endOnProducerLoss(boolean end) {
+    public IpcOptions withEndOnProducerLoss(boolean end) {
         return new IpcOptions(capacity, producers, idleStrategy, peerTimeout, end);
+    }
+
+    /**
+     * The former name of {@link #withEndOnProducerLoss(boolean)}.
+     *
+     * @param end see there
+     * @return what {@code withEndOnProducerLoss} returns
+     * @deprecated use {@link #withEndOnProducerLoss(boolean)}: every option object names its copy-returning methods
+     *             {@code withX} (see the README's "Versioning and public API")
+     */
+    @Deprecated(forRemoval = true, since = "0.1.0")
+    public IpcOptions endOnProducerLoss(boolean end) {
+        return withEndOnProducerLoss(end);
     }
 
     /** @return ring capacity in bytes */

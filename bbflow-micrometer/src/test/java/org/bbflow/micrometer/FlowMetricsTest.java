@@ -1,0 +1,171 @@
+package org.bbflow.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.bbflow.core.ChannelSpec;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.FlowOptions;
+import org.bbflow.core.NodeStats;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class FlowMetricsTest {
+
+    /** source -> farm of 3 -> sink over 2-slot channels, so that nodes wait on empty and full channels. */
+    private static Pipeline<Void, Void> job(String name, long items, LongAdder sum) {
+        return Pipeline.of(Nodes.range(1, items),
+                Farm.of(3, () -> Nodes.map((Long x) -> x * 2)),
+                Nodes.sink((Long x) -> sum.add(x))).named(name);
+    }
+
+    private static FlowOptions smallChannels() {
+        return FlowOptions.defaults().withChannels(ChannelSpec.bounded(2));
+    }
+
+    private static double counter(MeterRegistry registry, String meter, String flow, String path) {
+        return registry.get(meter).tags("flow", flow, "path", path).functionCounter().count();
+    }
+
+    /** Every meter of every node equals the flow's final statistics (the independent oracle). */
+    private static void assertMetersEqual(MeterRegistry registry, RunStats stats) {
+        String flow = stats.flowName();
+        for (NodeStats n : stats.nodes()) {
+            String p = n.path();
+            FunctionCounter in = registry.get(FlowMetrics.ITEMS_IN).tags("flow", flow, "path", p, "node", n.name())
+                    .functionCounter();
+            assertEquals(n.itemsIn(), in.count(), p + " items in");
+            assertEquals(n.itemsOut(), counter(registry, FlowMetrics.ITEMS_OUT, flow, p), p + " items out");
+            assertEquals(n.busyNanos() / 1e9, counter(registry, FlowMetrics.BUSY, flow, p), p + " busy");
+            assertEquals(n.idleNanos() / 1e9, counter(registry, FlowMetrics.IDLE, flow, p), p + " idle");
+            assertEquals(n.emptyWaits(), counter(registry, FlowMetrics.EMPTY_WAITS, flow, p), p + " empty waits");
+            assertEquals(n.fullWaits(), counter(registry, FlowMetrics.FULL_WAITS, flow, p), p + " full waits");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void metersEqualTheFlowsStatisticsAfterARun() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        LongAdder sum = new LongAdder();
+        long items = 20_000;
+        Flow flow = Flow.start(job("metered", items, sum), smallChannels());
+        new FlowMetrics(flow).bindTo(registry);
+        RunStats stats = flow.join();
+
+        assertEquals(items * (items + 1), sum.sum());
+        assertEquals(7, stats.nodes().size(), stats.table());   // source, emitter, 3 workers, collector, sink
+        assertMetersEqual(registry, stats);
+        assertEquals(7 * 6 + 1, registry.getMeters().size(), "6 counters per node and the running gauge");
+        assertEquals(items, counter(registry, FlowMetrics.ITEMS_OUT, "metered", "metered/range[0]"));
+        assertEquals(items, registry.get(FlowMetrics.ITEMS_IN).tag("node", "sink").functionCounter().count());
+        assertTrue(registry.get(FlowMetrics.EMPTY_WAITS).functionCounters().stream().mapToDouble(FunctionCounter::count)
+                .sum() + registry.get(FlowMetrics.FULL_WAITS).functionCounters().stream()
+                .mapToDouble(FunctionCounter::count).sum() > 0, "2-slot channels made some node wait:\n" + stats);
+        assertEquals(0, registry.get(FlowMetrics.RUNNING).tags("flow", "metered").gauge().value());
+        // the base unit of the times is the second
+        assertEquals("seconds", registry.get(FlowMetrics.BUSY).meters().iterator().next().getId().getBaseUnit());
+    }
+
+    @Test
+    @Timeout(60)
+    void liveValuesOnlyGrowAndEndAtTheFinalStatistics() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        CountDownLatch gate = new CountDownLatch(1);
+        long items = 200_000;
+        LongAdder seen = new LongAdder();
+        Pipeline<Void, Void> p = Pipeline.of(Nodes.range(1, items),
+                Nodes.map((Long x) -> x + 1),
+                Nodes.sink((Long x) -> {
+                    if (seen.sum() == 0) {
+                        gate.await();   // held until the test has seen the flow running
+                    }
+                    seen.increment();
+                })).named("live");
+        Flow flow = Flow.start(p, smallChannels());
+        try {
+            new FlowMetrics(flow, Tags.of("run", "1"), 0).bindTo(registry);   // a fresh snapshot per reading
+            Meter.Id sinkIn = registry.get(FlowMetrics.ITEMS_IN).tags("node", "sink").functionCounter().getId();
+            assertEquals(1, registry.get(FlowMetrics.RUNNING).tags("flow", "live", "run", "1").gauge().value());
+            gate.countDown();
+
+            List<Meter> meters = registry.getMeters();
+            double[] last = new double[meters.size()];
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            int readings = 0;
+            while (!flow.isDone() && readings < 100_000 && System.nanoTime() < deadline) {
+                for (int i = 0; i < meters.size(); i++) {
+                    if (meters.get(i) instanceof FunctionCounter c) {
+                        double v = c.count();
+                        assertTrue(v >= last[i], meters.get(i).getId() + " went down from " + last[i] + " to " + v);
+                        last[i] = v;
+                    }
+                }
+                readings++;
+            }
+            RunStats stats = flow.join(Duration.ofSeconds(30));
+            assertNotNull(sinkIn);
+            for (NodeStats n : stats.nodes()) {
+                assertEquals(n.itemsIn(), counter(registry, FlowMetrics.ITEMS_IN, "live", n.path()));
+                assertEquals(n.itemsOut(), counter(registry, FlowMetrics.ITEMS_OUT, "live", n.path()));
+                assertEquals(n.idleNanos() / 1e9, counter(registry, FlowMetrics.IDLE, "live", n.path()));
+                assertEquals(n.emptyWaits(), counter(registry, FlowMetrics.EMPTY_WAITS, "live", n.path()));
+                assertEquals(n.fullWaits(), counter(registry, FlowMetrics.FULL_WAITS, "live", n.path()));
+                // busy time may keep a live reading that counted a wait in progress: never lower than final
+                assertTrue(counter(registry, FlowMetrics.BUSY, "live", n.path()) >= n.busyNanos() / 1e9, n.path());
+            }
+            assertEquals(items, counter(registry, FlowMetrics.ITEMS_IN, "live", "live/sink[2]"));
+            assertEquals(0, registry.get(FlowMetrics.RUNNING).tags("flow", "live").gauge().value());
+        } finally {
+            gate.countDown();
+            flow.close();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void closeRemovesTheMetersAndARerunReplacesThem() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        SimpleMeterRegistry other = new SimpleMeterRegistry();
+        Flow first = Flow.start(job("job", 1_000, new LongAdder()), smallChannels());
+        FlowMetrics firstMetrics = new FlowMetrics(first);
+        firstMetrics.bindTo(registry);
+        firstMetrics.bindTo(other);
+        RunStats firstStats = first.join();
+        assertMetersEqual(registry, firstStats);
+        assertMetersEqual(other, firstStats);
+
+        // the same job run again: its meters replace the first run's, which are no longer read
+        Flow second = Flow.start(job("job", 3_000, new LongAdder()), smallChannels());
+        FlowMetrics secondMetrics = new FlowMetrics(second);
+        secondMetrics.bindTo(registry);
+        RunStats secondStats = second.join();
+        assertEquals(7 * 6 + 1, registry.getMeters().size());
+        assertMetersEqual(registry, secondStats);
+        assertEquals(3_000, counter(registry, FlowMetrics.ITEMS_OUT, "job", "job/range[0]"));
+
+        firstMetrics.close();   // only its own meters go: the second run's stay in registry
+        assertMetersEqual(registry, secondStats);
+        assertTrue(other.getMeters().isEmpty(), "close removed the first run's meters: " + other.getMeters());
+        firstMetrics.close();   // idempotent
+        secondMetrics.close();
+        assertTrue(registry.getMeters().isEmpty(), registry.getMeters().toString());
+        assertFalse(secondMetrics.toString().isEmpty());
+    }
+}
