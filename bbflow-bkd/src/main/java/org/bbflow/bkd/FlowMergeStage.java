@@ -57,9 +57,9 @@ final class FlowMergeStage implements MergeStage {
         Node<Outcome, Void> install = Nodes.sink(this::install);
         Pipeline<Void, Void> pipeline = Pipeline.of(Nodes.fromChannel(tickets), farm, install);
         flow = Flow.start(pipeline, FlowOptions.defaults()
-                .waitStrategy(WaitStrategy.blocking())
-                .channels(ChannelSpec.bounded(2))
-                .daemon(true));
+                .withWaitStrategy(WaitStrategy.blocking())
+                .withChannels(ChannelSpec.bounded(2))
+                .withDaemon(true));
     }
 
     /** Merge worker: one ticket in, zero or more merged trees and one DONE out. */

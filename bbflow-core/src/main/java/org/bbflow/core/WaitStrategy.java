@@ -28,8 +28,8 @@ import org.agrona.concurrent.IdleStrategy;
  * </ul>
  *
  * A strategy is a stateless description; each waiting thread gets its own state from it. Set one per
- * flow with {@link FlowOptions#waitStrategy(WaitStrategy)} and per edge with
- * {@link ChannelSpec#waitStrategy(WaitStrategy)}.
+ * flow with {@link FlowOptions#withWaitStrategy(WaitStrategy)} and per edge with
+ * {@link ChannelSpec#withWaitStrategy(WaitStrategy)}.
  */
 public abstract class WaitStrategy {
     /**

@@ -182,8 +182,8 @@ class ChannelTest {
             }
         });
         Runs.run(Pipeline.of(slow, Nodes.map((Long x) -> x))
-                        .then(Nodes.sink(x -> { }), ChannelSpec.bounded(8).waitStrategy(WaitStrategy.of(() -> new CountingIdle(edge)))),
-                FlowOptions.defaults().waitStrategy(WaitStrategy.of(() -> new CountingIdle(flowWide))));
+                        .then(Nodes.sink(x -> { }), ChannelSpec.bounded(8).withWaitStrategy(WaitStrategy.of(() -> new CountingIdle(edge)))),
+                FlowOptions.defaults().withWaitStrategy(WaitStrategy.of(() -> new CountingIdle(flowWide))));
         assertTrue(edge.get() > 0, "the sink never waited with its edge's strategy");
         assertTrue(flowWide.get() > 0, "the map never waited with the flow's strategy");
     }
@@ -239,7 +239,7 @@ class ChannelTest {
     void flowOverOneSlotChannelsDeliversEverythingInOrder() {
         Runs.Collector<Long> out = new Runs.Collector<>();
         Runs.run(Pipeline.of(Nodes.range(1, 20_000), Nodes.map((Long x) -> x), out.sink()),
-                FlowOptions.defaults().channels(ChannelSpec.bounded(1)));
+                FlowOptions.defaults().withChannels(ChannelSpec.bounded(1)));
         assertEquals(Runs.range(1, 20_000), out.get());
     }
 }

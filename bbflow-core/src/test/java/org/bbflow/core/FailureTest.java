@@ -55,7 +55,7 @@ class FailureTest {
                 o.send(i);
             }
             throw BOOM;
-        }), Nodes.sink(x -> { })).named("fsrc"), "fsrc", "source[0]", FlowOptions.defaults().waitStrategy(ws));
+        }), Nodes.sink(x -> { })).named("fsrc"), "fsrc", "source[0]", FlowOptions.defaults().withWaitStrategy(ws));
     }
 
     @ParameterizedTest
@@ -66,13 +66,13 @@ class FailureTest {
                 throw BOOM;
             }
             return x;
-        })), Nodes.sink(x -> { })).named("fworker"), "fworker", "worker-" + (5_000 % 2), FlowOptions.defaults().waitStrategy(ws));
+        })), Nodes.sink(x -> { })).named("fworker"), "fworker", "worker-" + (5_000 % 2), FlowOptions.defaults().withWaitStrategy(ws));
     }
 
     @ParameterizedTest
     @MethodSource("strategies")
     void failureInEmitterAndCollector(WaitStrategy ws) {
-        FlowOptions o = FlowOptions.defaults().waitStrategy(ws);
+        FlowOptions o = FlowOptions.defaults().withWaitStrategy(ws);
         expectFailure(Pipeline.of(endless(), Farm.<Long, Long>of(2, () -> Nodes.identity()).emitter(Nodes.map((Long x) -> {
             if (x == 777) {
                 throw BOOM;
@@ -143,7 +143,7 @@ class FailureTest {
             }
         };
         Flow flow = Flow.start(Pipeline.of(src, stuckSink).then(Nodes.sink(x -> { })).named("cancelme"),
-                FlowOptions.defaults().waitStrategy(ws).channels(ChannelSpec.bounded(4)));
+                FlowOptions.defaults().withWaitStrategy(ws).withChannels(ChannelSpec.bounded(4)));
         assertTrue(stuck.await(30, TimeUnit.SECONDS));
         // wait until the producer has filled the 4-slot channel and waits on it
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

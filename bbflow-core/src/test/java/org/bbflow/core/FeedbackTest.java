@@ -50,7 +50,7 @@ class FeedbackTest {
             };
             Farm<Long, Long> farm = Farm.<Long, Long>of(3, () -> Nodes.map((Long x) -> x - 1)).emitter(master).feedback()
                     .withoutCollector();
-            Runs.run(Pipeline.of(Nodes.range(1, 50), farm), FlowOptions.defaults().waitStrategy(ws));
+            Runs.run(Pipeline.of(Nodes.range(1, 50), farm), FlowOptions.defaults().withWaitStrategy(ws));
             // item k makes k trips: it is fed back k times
             assertEquals(50 * 51 / 2, fedBack.get());
             assertEquals(50, finished.get().size());

@@ -171,7 +171,7 @@ class FlowLifecycleTest {
             return x;
         });
         RunStats s = Runs.run(Pipeline.of(Nodes.range(1, 10), Farm.of(2, () -> Nodes.<Long>identity()), probe,
-                Nodes.sink(x -> { })).named("tf"), FlowOptions.defaults().threadFactory(factory).daemon(true));
+                Nodes.sink(x -> { })).named("tf"), FlowOptions.defaults().withThreadFactory(factory).withDaemon(true));
         assertEquals(s.nodes().size(), made.size()); // one thread per node, all from the factory
         assertEquals(Set.of("tf/map[2]|true|true|true"), seen);
         for (Thread t : made) {
@@ -185,11 +185,11 @@ class FlowLifecycleTest {
         Node<Long, Void> sink = Nodes.sink(x -> { });
         Source<Long> src = Nodes.range(1, 10);
         assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(src, sink),
-                FlowOptions.defaults().threadFactory(r -> null)));
+                FlowOptions.defaults().withThreadFactory(r -> null)));
         Thread started = new Thread(() -> { });
         started.start();
         assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(src, sink),
-                FlowOptions.defaults().threadFactory(r -> started)));
+                FlowOptions.defaults().withThreadFactory(r -> started)));
         // the nodes were released: they run in a new pipeline
         assertEquals(10, Runs.run(Pipeline.of(src, sink)).node("sink[1]").itemsIn());
     }
@@ -198,7 +198,7 @@ class FlowLifecycleTest {
     void joinTimeoutStillWorksWithAFactory() throws Exception {
         AtomicInteger made = new AtomicInteger();
         Flow flow = Flow.start(Pipeline.of(Nodes.range(1, 10), Nodes.sink(x -> { })),
-                FlowOptions.defaults().threadFactory(r -> {
+                FlowOptions.defaults().withThreadFactory(r -> {
                     made.incrementAndGet();
                     return new Thread(r);
                 }));

@@ -473,7 +473,7 @@ class RandomCompositionTest {
         switch (rnd.nextInt(6)) {
             case 0: return null;
             case 1: return ChannelSpec.unbounded();
-            case 2: return ChannelSpec.bounded(2 + rnd.nextInt(6)).waitStrategy(WaitStrategy.blocking());
+            case 2: return ChannelSpec.bounded(2 + rnd.nextInt(6)).withWaitStrategy(WaitStrategy.blocking());
             default: return ChannelSpec.bounded(2 + rnd.nextInt(64));
         }
     }
@@ -556,7 +556,7 @@ class RandomCompositionTest {
                     + ", input " + input.size() + " items, graph " + spec.describe();
             try {
                 Runs.run(Pipeline.of(Nodes.fromIterable(input), spec.build(rnd), out.sink()),
-                        FlowOptions.defaults().waitStrategy(ws).channels(randomSpecOrDefault(rnd)));
+                        FlowOptions.defaults().withWaitStrategy(ws).withChannels(randomSpecOrDefault(rnd)));
             } catch (Throwable t) {
                 throw new AssertionError("flow failed: " + what.get(), t);
             }

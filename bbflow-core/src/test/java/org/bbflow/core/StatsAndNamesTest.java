@@ -48,7 +48,7 @@ class StatsAndNamesTest {
     void statisticsCountItemsAndWaits() {
         RunStats s = Runs.run(Pipeline.of(Nodes.range(1, 5_000), Nodes.filter((Long x) -> x % 2 == 0),
                 Farm.of(2, () -> Nodes.map((Long x) -> x)).dispatch(Dispatch.broadcast()), Nodes.sink(x -> { })),
-                FlowOptions.defaults().channels(ChannelSpec.bounded(4)));
+                FlowOptions.defaults().withChannels(ChannelSpec.bounded(4)));
         assertEquals(5_000, s.node("filter[1]").itemsIn());
         assertEquals(2_500, s.node("filter[1]").itemsOut());
         assertEquals(5_000, s.node("emitter").itemsOut()); // broadcast: once per output

@@ -105,7 +105,7 @@ class StatsSinceAndEventsTest {
             r.start();
             stats = Runs.run(Pipeline.of(Nodes.range(1, n), Nodes.filter((Long x) -> x % 2 == 0),
                     Farm.of(workers, () -> Nodes.map((Long x) -> x)), Nodes.sink(x -> { })).named("jfr"),
-                    FlowOptions.defaults().channels(ChannelSpec.bounded(4)));
+                    FlowOptions.defaults().withChannels(ChannelSpec.bounded(4)));
             r.stop();
             r.dump(file);
         }

@@ -25,7 +25,7 @@ class TerminationTest {
     }
 
     private static FlowOptions opts(WaitStrategy ws) {
-        return FlowOptions.defaults().waitStrategy(ws).channels(ChannelSpec.bounded(8));
+        return FlowOptions.defaults().withWaitStrategy(ws).withChannels(ChannelSpec.bounded(8));
     }
 
     @ParameterizedTest(name = "{0}")

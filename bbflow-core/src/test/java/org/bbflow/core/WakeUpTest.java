@@ -85,9 +85,9 @@ class WakeUpTest {
         LongAdder count = new LongAdder();
         Farm<Void, Long> sources = Farm.<Void, Long>of(producers, () -> Nodes.range(1, items))
                 .withoutEmitter()
-                .channels(ChannelSpec.mpsc(2).waitStrategy(WaitStrategy.blocking()));
+                .channels(ChannelSpec.mpsc(2).withWaitStrategy(WaitStrategy.blocking()));
         RunStats stats = Runs.run(Pipeline.of(sources, Nodes.sink((Long x) -> count.increment())),
-                FlowOptions.defaults().waitStrategy(WaitStrategy.blocking()), Duration.ofSeconds(25));
+                FlowOptions.defaults().withWaitStrategy(WaitStrategy.blocking()), Duration.ofSeconds(25));
         assertEquals(producers * items, count.sum(), stats.table());
     }
 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 class FlowMetricsTest {
 
     /** source -> farm of 3 -> sink over 2-slot channels, so that nodes wait on empty and full channels. */
-    private static Pipeline<Void, Void> job(String name, long items, LongAdder sum) {
+    private static Pipeline<?, ?> job(String name, long items, LongAdder sum) {
         return Pipeline.of(Nodes.range(1, items),
                 Farm.of(3, () -> Nodes.map((Long x) -> x * 2)),
                 Nodes.sink((Long x) -> sum.add(x))).named(name);
@@ -90,7 +90,7 @@ class FlowMetricsTest {
         CountDownLatch gate = new CountDownLatch(1);
         long items = 200_000;
         LongAdder seen = new LongAdder();
-        Pipeline<Void, Void> p = Pipeline.of(Nodes.range(1, items),
+        Pipeline<?, ?> p = Pipeline.of(Nodes.range(1, items),
                 Nodes.map((Long x) -> x + 1),
                 Nodes.sink((Long x) -> {
                     if (seen.sum() == 0) {

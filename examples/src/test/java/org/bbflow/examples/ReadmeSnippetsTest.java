@@ -344,10 +344,10 @@ class ReadmeSnippetsTest {
         LongAdder sum = new LongAdder();
         Node<Long, Void> sink = Nodes.sink((Long x) -> sum.add(x));
         // tag::wait-strategies[]
-        pipeline.then(sink, ChannelSpec.unbounded().waitStrategy(WaitStrategy.busySpin()));  // this edge
+        pipeline.then(sink, ChannelSpec.unbounded().withWaitStrategy(WaitStrategy.busySpin()));  // this edge
         Flow flow = Flow.start(pipeline, FlowOptions.defaults()                              // all others
-                .waitStrategy(WaitStrategy.blocking())
-                .channels(ChannelSpec.bounded(256)));
+                .withWaitStrategy(WaitStrategy.blocking())
+                .withChannels(ChannelSpec.bounded(256)));
         flow.join();
         // end::wait-strategies[]
         assertEquals(LongStream.rangeClosed(2, 1001).sum(), sum.sum());
@@ -444,7 +444,7 @@ class ReadmeSnippetsTest {
         // tag::ipc[]
         // consumer process: creates (replaces) the file and its header
         try (IpcReceiver<String> rx = IpcReceiver.create(path, IpcCodec.utf8(),
-                IpcOptions.defaults().capacity(1 << 20).producers(2))) {
+                IpcOptions.defaults().withCapacity(1 << 20).withProducers(2))) {
             for (String s; (s = rx.take()) != null; ) { handle(s); }   // null = every producer closed
         }
         // end::ipc[]
@@ -564,7 +564,7 @@ class ReadmeSnippetsTest {
         ThreadFactory myFactory = Thread::new;
         java.util.logging.Logger log = java.util.logging.Logger.getLogger("readme");
         // tag::flow-life-cycle[]
-        try (Flow flow = Flow.start(p, FlowOptions.defaults().threadFactory(myFactory))) {
+        try (Flow flow = Flow.start(p, FlowOptions.defaults().withThreadFactory(myFactory))) {
             flow.completion().thenAccept(stats -> log.info("\n" + stats));
             flow.join(Duration.ofMinutes(5));   // an exception or timeout here: close() cancels the flow
         }

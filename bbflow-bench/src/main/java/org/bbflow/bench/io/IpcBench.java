@@ -100,7 +100,7 @@ public class IpcBench {
         switch (impl) {
             case "ipc": {
                 file = Files.createTempFile("bbflow-ipc-bench", ".ring");
-                rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity(1 << 20));
+                rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity(1 << 20));
                 IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes());
                 byte[] payload = new byte[size];
                 producer = new PeerThread("ipc-producer", () -> {
@@ -125,7 +125,7 @@ public class IpcBench {
             }
             case "ipc-process": {
                 file = Files.createTempFile("bbflow-ipc-bench", ".ring");
-                rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity(1 << 20));
+                rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity(1 << 20));
                 String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
                 child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                     IpcBenchProducer.class.getName(), file.toString(), Integer.toString(size))

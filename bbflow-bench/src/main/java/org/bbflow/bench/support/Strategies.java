@@ -20,6 +20,6 @@ public final class Strategies {
 
     /** Flow options with the named strategy and otherwise the defaults. */
     public static FlowOptions options(String name) {
-        return FlowOptions.defaults().waitStrategy(of(name));
+        return FlowOptions.defaults().withWaitStrategy(of(name));
     }
 }

@@ -20,7 +20,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * receiver notices after {@link IpcOptions#peerTimeout()} of silence, skips the unfinished claim with
  * Agrona's {@code unblock()}, keeps reading the other producers, and at the end either throws an
  * {@link IpcPeerLostException} naming the dead producer or, with
- * {@link IpcOptions#endOnProducerLoss(boolean)}, ends normally and reports {@link #lostProducers()}.
+ * {@link IpcOptions#withEndOnProducerLoss(boolean)}, ends normally and reports {@link #lostProducers()}.
  * A producer that ends with {@link IpcSender#closeAsFailed()} is reported the same way. A producer
  * that never attaches is waited for indefinitely.
  *

@@ -12,7 +12,7 @@ import org.bbflow.core.Source;
  * A flow source that emits the items arriving on an inter-process channel, until every producer
  * process has closed its end. A lost producer fails the flow with an {@link IpcPeerLostException}
  * (the cause of the flow's {@code FlowException}) unless the receiver was configured with
- * {@link IpcOptions#endOnProducerLoss(boolean)}. Cancelling the flow stops the source. The channel
+ * {@link IpcOptions#withEndOnProducerLoss(boolean)}. Cancelling the flow stops the source. The channel
  * file is created when the source is created, so producers may attach before the flow starts; the
  * flow closes the receiver when it ends (a source that is never run should be closed through
  * {@link #receiver()}).

@@ -45,7 +45,7 @@ class IpcAllocationTest {
     void steadyStateSendAndReceiveAllocateNothing() {
         assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
         Path file = dir.resolve("alloc");
-        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1 << 16));
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(1 << 16));
              IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64())) {
             Sum h = new Sum();
             Long boxed = 1234567L;

@@ -53,7 +53,7 @@ class IpcChannelTest {
     void stringsCrossThreadsInOrderThenEos() throws Exception {
         Path file = dir.resolve("s");
         int n = 100_000;
-        try (IpcReceiver<String> rx = IpcReceiver.create(file, IpcCodec.utf8(), IpcOptions.defaults().capacity(4096))) {
+        try (IpcReceiver<String> rx = IpcReceiver.create(file, IpcCodec.utf8(), IpcOptions.defaults().withCapacity(4096))) {
             Thread producer = new Thread(() -> {
                 try (IpcSender<String> tx = IpcSender.open(file, IpcCodec.utf8())) {
                     for (int i = 0; i < n; i++) {
@@ -79,7 +79,7 @@ class IpcChannelTest {
         int producers = 4;
         long each = 50_000;
         try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(),
-                IpcOptions.defaults().capacity(8192).producers(producers))) {
+                IpcOptions.defaults().withCapacity(8192).withProducers(producers))) {
             List<Thread> threads = new ArrayList<>();
             for (int p = 0; p < producers; p++) {
                 Thread t = new Thread(() -> {
@@ -130,7 +130,7 @@ class IpcChannelTest {
 
         Path chan = dir.resolve("old");
         IpcReceiver.create(chan, IpcCodec.int64(), IpcOptions.defaults()).close();
-        try (IpcReceiver<Long> again = IpcReceiver.create(chan, IpcCodec.int64(), IpcOptions.defaults().producers(2))) {
+        try (IpcReceiver<Long> again = IpcReceiver.create(chan, IpcCodec.int64(), IpcOptions.defaults().withProducers(2))) {
             assertEquals(2, again.producers());
         }
     }
@@ -152,7 +152,7 @@ class IpcChannelTest {
     @Test
     void wrongVersionIsRefused() throws IOException {
         Path file = dir.resolve("v");
-        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(4096))) {
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096))) {
             assertEquals(file, rx.path());
             patchInt(file, IpcFile.VERSION_OFFSET, 99);
             IpcFormatException e = assertThrows(IpcFormatException.class, () -> IpcSender.open(file, IpcCodec.int64()));
@@ -163,7 +163,7 @@ class IpcChannelTest {
     @Test
     void capacityNotMatchingFileLengthIsRefused() throws IOException {
         Path file = dir.resolve("c");
-        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(4096))) {
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096))) {
             assertEquals(file, rx.path());
             patchInt(file, IpcFile.CAPACITY_OFFSET, 8192);
             IpcFormatException e = assertThrows(IpcFormatException.class, () -> IpcSender.open(file, IpcCodec.int64()));
@@ -175,7 +175,7 @@ class IpcChannelTest {
     void headerLayoutIsStable() throws IOException {
         Path file = dir.resolve("layout");
         try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(),
-                IpcOptions.defaults().capacity(4096).producers(3))) {
+                IpcOptions.defaults().withCapacity(4096).withProducers(3))) {
             assertEquals(3, rx.producers());
             ByteBuffer h = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(4096 + 4096 + 768, h.capacity()); // header + ring + Agrona trailer
@@ -205,7 +205,7 @@ class IpcChannelTest {
     @Test
     void fullRingRefusesOfferAndOversizeRecordIsRejected() {
         Path file = dir.resolve("full");
-        try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity(1024));
+        try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity(1024));
              IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes())) {
             assertEquals(128, tx.maxRecordLength());
             assertThrows(IllegalArgumentException.class, () -> tx.offer(new byte[129]));
@@ -226,7 +226,7 @@ class IpcChannelTest {
     @Timeout(30)
     void abandonedClaimOfAClosedProducerIsSkippedAtEnd() throws Exception {
         Path file = dir.resolve("abandon");
-        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().producers(2))) {
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withProducers(2))) {
             IpcSender<Long> a = IpcSender.open(file, IpcCodec.int64());
             a.send(1L);
             int claim = a.tryClaim(8);
@@ -252,7 +252,7 @@ class IpcChannelTest {
     void abandonedClaimOfAClosedProducerIsSkippedWhileOthersStillWrite() throws Exception {
         Path file = dir.resolve("abandon-live");
         try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(),
-                IpcOptions.defaults().capacity(1024).producers(2).peerTimeout(Duration.ofMillis(100)))) {
+                IpcOptions.defaults().withCapacity(1024).withProducers(2).withPeerTimeout(Duration.ofMillis(100)))) {
             IpcSender<Long> a = IpcSender.open(file, IpcCodec.int64());
             a.send(-1L);
             assertTrue(a.tryClaim(8) >= 0);
@@ -280,9 +280,9 @@ class IpcChannelTest {
     @Timeout(30)
     void closedReceiverMakesWaitingSenderFail() {
         Path file = dir.resolve("rxclosed");
-        IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1024));
+        IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(1024));
         try (IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64(),
-                IpcOptions.defaults().peerTimeout(Duration.ofMillis(50)))) {
+                IpcOptions.defaults().withPeerTimeout(Duration.ofMillis(50)))) {
             while (tx.offer(0L)) {
                 // fill
             }
@@ -304,7 +304,7 @@ class IpcChannelTest {
             items[i] = new byte[rnd.nextInt(513)];
             rnd.nextBytes(items[i]);
         }
-        try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity(4096))) {
+        try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity(4096))) {
             Thread producer = new Thread(() -> {
                 try (IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes())) {
                     for (byte[] item : items) {

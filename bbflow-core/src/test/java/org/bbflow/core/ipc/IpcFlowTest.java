@@ -33,8 +33,8 @@ class IpcFlowTest {
     void sinkFlowFeedsSourceFlow(WaitStrategy ws) {
         Path file = dir.resolve("flow");
         long n = 200_000;
-        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults().capacity(1 << 16)
-                .waitStrategy(ws));
+        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(1 << 16)
+                .withWaitStrategy(ws));
         AtomicLong sum = new AtomicLong();
         AtomicLong count = new AtomicLong();
         Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> {
@@ -45,7 +45,7 @@ class IpcFlowTest {
             sum.addAndGet(x);
         })));
         Flow producer = Flow.start(Pipeline.of(Nodes.range(1, n),
-                IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults().waitStrategy(ws))));
+                IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults().withWaitStrategy(ws))));
         producer.join();
         consumer.join();
         assertEquals(n, count.get());

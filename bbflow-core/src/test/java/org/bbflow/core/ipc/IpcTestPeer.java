@@ -45,7 +45,7 @@ public final class IpcTestPeer {
         switch (mode) {
             case "produce": {
                 try (IpcSender<byte[]> tx = IpcSender.open(file, IpcCodec.bytes(),
-                        IpcOptions.defaults().peerTimeout(Duration.ofSeconds(5)))) {
+                        IpcOptions.defaults().withPeerTimeout(Duration.ofSeconds(5)))) {
                     produce(tx, n);
                 }
                 System.out.println("DONE");
@@ -62,7 +62,7 @@ public final class IpcTestPeer {
                 break;
             }
             case "consume-and-hang": {
-                IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().capacity((int) n));
+                IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity((int) n));
                 System.out.println("READY " + rx.producers());
                 System.out.flush();
                 Thread.sleep(Long.MAX_VALUE);

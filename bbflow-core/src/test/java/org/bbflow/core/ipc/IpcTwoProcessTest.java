@@ -100,7 +100,7 @@ class IpcTwoProcessTest {
         long each = total / producers;
         List<Process> peers = new ArrayList<>();
         try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(),
-                IpcOptions.defaults().capacity(1 << 20).producers(producers))) {
+                IpcOptions.defaults().withCapacity(1 << 20).withProducers(producers))) {
             for (int i = 0; i < producers; i++) {
                 peers.add(startPeer("produce", file.toString(), Long.toString(each)));
             }
@@ -140,7 +140,7 @@ class IpcTwoProcessTest {
         Path file = dir.resolve("kill-1");
         Process p = null;
         try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(),
-                IpcOptions.defaults().peerTimeout(Duration.ofMillis(200)))) {
+                IpcOptions.defaults().withPeerTimeout(Duration.ofMillis(200)))) {
             p = startPeer("claim-and-hang", file.toString(), "1000");
             awaitLine(p, "CLAIMED");
             p.destroyForcibly();
@@ -162,7 +162,7 @@ class IpcTwoProcessTest {
         Path file = dir.resolve("kill-2");
         Process p = null;
         try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(),
-                IpcOptions.defaults().producers(2).peerTimeout(Duration.ofMillis(200)).endOnProducerLoss(true))) {
+                IpcOptions.defaults().withProducers(2).withPeerTimeout(Duration.ofMillis(200)).withEndOnProducerLoss(true))) {
             p = startPeer("claim-and-hang", file.toString(), "5000");
             awaitLine(p, "CLAIMED");
             p.destroyForcibly();
@@ -196,7 +196,7 @@ class IpcTwoProcessTest {
             p = startPeer("consume-and-hang", file.toString(), "4096");
             awaitLine(p, "READY");
             try (IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64(),
-                    IpcOptions.defaults().peerTimeout(Duration.ofMillis(200)))) {
+                    IpcOptions.defaults().withPeerTimeout(Duration.ofMillis(200)))) {
                 long sent = 0;
                 while (tx.offer(sent)) {
                     sent++;
