@@ -55,6 +55,10 @@ import org.bbflow.net.TlsContexts;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteBlocks;
+import org.bbflow.micrometer.FlowMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -569,6 +573,25 @@ class ReadmeSnippetsTest {
             flow.join(Duration.ofMinutes(5));   // an exception or timeout here: close() cancels the flow
         }
         // end::flow-life-cycle[]
+    }
+
+    @Test
+    @Timeout(60)
+    void micrometer() {
+        MeterRegistry registry = new SimpleMeterRegistry();
+        Pipeline<?, ?> job = Pipeline.of(Nodes.range(1, 1_000), Nodes.map((Long x) -> x + 1),
+                Nodes.sink((Long x) -> { })).named("ingest");
+        // tag::micrometer[]
+        Flow flow = Flow.start(job);                          // job: a Pipeline named "ingest"
+        FlowMetrics metrics = new FlowMetrics(flow, Tags.of("app", "demo"));
+        metrics.bindTo(registry);                             // any MeterRegistry (Prometheus, OTLP, JMX, ...)
+        RunStats stats = flow.join();
+        double sunk = registry.get(FlowMetrics.ITEMS_IN).tag("path", "ingest/sink[2]").functionCounter().count();
+        metrics.close();                                      // removes the meters (until then: the final values)
+        // end::micrometer[]
+        assertEquals(1_000, sunk);
+        assertEquals(stats.node("sink[2]").itemsIn(), sunk);
+        assertTrue(registry.getMeters().isEmpty(), registry.getMeters().toString());
     }
 
     /** Compiled, not run: it needs a server with inlet 1 (the network module's tests run this on loopback). */
