@@ -44,13 +44,17 @@ class ModularAppTest {
             "org.jctools.queues.SpscArrayQueue", "org.agrona.concurrent.IdleStrategy",
             "io.netty.buffer.ByteBuf", "io.netty.util.AttributeKey", "io.netty.channel.Channel",
             "io.netty.handler.ssl.SslHandler", "io.netty.handler.codec.ByteToMessageDecoder",
-            "io.netty.resolver.AddressResolver", "io.netty.channel.unix.Socket");
+            "io.netty.resolver.AddressResolver", "io.netty.channel.unix.Socket",
+            "org.bbflow.micrometer.FlowMetrics", "io.micrometer.core.instrument.MeterRegistry",
+            "io.micrometer.common.KeyValue", "io.micrometer.observation.Observation",
+            "org.jspecify.annotations.Nullable");
 
     private static final String MODULE_INFO = String.join("\n",
             "module app {",
             "    requires org.bbflow.core;",
             "    requires org.bbflow.net;",
             "    requires org.bbflow.bkd;",
+            "    requires org.bbflow.micrometer;",
             "}");
 
     private static final String MAIN = String.join("\n",
@@ -58,6 +62,8 @@ class ModularAppTest {
             "import org.bbflow.core.*;",
             "import org.bbflow.net.*;",
             "import org.bbflow.bkd.*;",
+            "import org.bbflow.micrometer.FlowMetrics;",
+            "import io.micrometer.core.instrument.simple.SimpleMeterRegistry;",
             "public class Main {",
             "    public static void main(String[] args) throws Exception {",
             "        long[] sum = {0};",
@@ -78,10 +84,15 @@ class ModularAppTest {
             "                    RemoteBlocks.outlet(\"127.0.0.1\", server.port(), 1, Codec.longs(), opts)).run();",
             "            in.join();",
             "        }",
+            "        SimpleMeterRegistry registry = new SimpleMeterRegistry();",
+            "        Flow metered = Flow.start(Pipeline.of(Nodes.range(1, 7), Nodes.sink((Long x) -> { })));",
+            "        new FlowMetrics(metered).bindTo(registry);",
+            "        metered.join();",
+            "        long sunk = (long) registry.get(FlowMetrics.ITEMS_IN).tag(\"node\", \"sink\").functionCounter().count();",
             "        System.out.println(\"modules \" + Main.class.getModule().getName() + \" \"",
             "                + Pipeline.class.getModule().getName() + \" \" + NetServer.class.getModule().getName()",
-            "                + \" \" + BkdTree.class.getModule().getName());",
-            "        System.out.println(\"results \" + sum[0] + \" \" + points + \" \" + remote[0]);",
+            "                + \" \" + BkdTree.class.getModule().getName() + \" \" + FlowMetrics.class.getModule().getName());",
+            "        System.out.println(\"results \" + sum[0] + \" \" + points + \" \" + remote[0] + \" \" + sunk);",
             "    }",
             "}");
 
@@ -118,8 +129,8 @@ class ModularAppTest {
         }
         String out = Files.readString(log);
         assertEquals(0, p.exitValue(), "the modular app failed:\n" + out);
-        assertTrue(out.contains("modules app org.bbflow.core org.bbflow.net org.bbflow.bkd"), out);
-        assertTrue(out.contains("results 10100 1 55"), out);
+        assertTrue(out.contains("modules app org.bbflow.core org.bbflow.net org.bbflow.bkd org.bbflow.micrometer"), out);
+        assertTrue(out.contains("results 10100 1 55 7"), out);
     }
 
     /** Every package but {@code ...internal...} ones is exported, so no public type is out of reach. */
@@ -153,7 +164,7 @@ class ModularAppTest {
                 jars.add(p);
             }
         }
-        assertEquals(3, jars.size(), "expected the three library jars: " + jars);
+        assertEquals(4, jars.size(), "expected the four library jars: " + jars);
         return jars;
     }
 
