@@ -53,8 +53,9 @@ import org.bbflow.core.NodeStats;
  * higher value (by at most the length of that wait).
  *
  * <p><b>When the flow ends</b> the meters stay registered and report the flow's final statistics,
- * so a scrape after a short run still sees its totals; {@value #RUNNING} turns 0. The registry keeps
- * those final numbers, not the flow: its nodes and channels are released. {@link #close()} removes
+ * so a scrape after a short run still sees its totals; {@value #RUNNING} turns 0. The final
+ * statistics are read as soon as the flow has ended, whether it succeeded, failed or was cancelled;
+ * from then on the meters hold those numbers, not the flow (its nodes and channels are released). {@link #close()} removes
  * the meters from every registry this binder was bound to. Binding a flow whose name and tags equal
  * those of meters already registered (the same job run again) replaces those meters; two flows that
  * run at the same time need different names (e.g. {@code pipeline.named("ingest")}) or a distinguishing tag.
@@ -112,6 +113,10 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
         this.tags = Tags.of(Objects.requireNonNull(tags, "tags")).and("flow", flowName);
         this.nodes = flow.stats().nodes();   // the nodes and their order are fixed once the flow started
         this.readings = new FlowReadings(flow, nodes.size(), maxAgeNanos);
+        // Read the final statistics as soon as the flow has ended (on the thread that completes the
+        // flow's future, never a node thread), which also lets the flow go: registries then hold only
+        // the numbers, whether or not they are read again.
+        flow.completion().whenComplete((stats, failure) -> readings.running());
     }
 
     /**
@@ -185,6 +190,11 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The readings behind the meters (for tests). */
+    FlowReadings readings() {
+        return readings;
     }
 
     @Override

@@ -49,6 +49,11 @@ final class FlowReadings {
         return flow != null;
     }
 
+    /** Whether the flow is still referenced (until its final statistics have been read). */
+    synchronized boolean holdsFlow() {
+        return flow != null;
+    }
+
     private void refresh() {
         Flow f = flow;
         if (f == null) {

@@ -205,4 +205,44 @@ class FlowMetricsTest {
             flow.close();
         }
     }
+
+    @Test
+    @Timeout(60)
+    void theFinalStatisticsAreTakenWhenTheFlowEndsWithoutAnyReading() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Flow flow = Flow.start(job("unread", 2_000, new LongAdder()), smallChannels());
+        FlowMetrics metrics = new FlowMetrics(flow, Tags.empty(), TimeUnit.HOURS.toNanos(1));
+        metrics.bindTo(registry);
+        RunStats stats = flow.join();
+        flow.completion().get(30, TimeUnit.SECONDS);
+        // the flow's future completes the binder's dependent and the test's in no set order: wait (bounded)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (metrics.readings().holdsFlow() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertFalse(metrics.readings().holdsFlow(), "the binder still holds the ended flow");
+        assertMetersEqual(registry, stats);
+        assertEquals(0, registry.get(FlowMetrics.RUNNING).gauge().value());
+        metrics.close();
+    }
+
+    @Test
+    @Timeout(60)
+    void aFailedFlowKeepsItsLastStatistics() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Pipeline<?, ?> p = Pipeline.of(Nodes.range(1, 1_000), Nodes.map((Long x) -> {
+            if (x == 500) {
+                throw new IllegalStateException("boom");
+            }
+            return x;
+        }), Nodes.sink((Long x) -> { })).named("failing");
+        Flow flow = Flow.start(p, smallChannels());
+        new FlowMetrics(flow).bindTo(registry);
+        org.junit.jupiter.api.Assertions.assertThrows(org.bbflow.core.FlowException.class, flow::join);
+        RunStats stats = flow.stats();
+        assertMetersEqual(registry, stats);
+        assertEquals(499, counter(registry, FlowMetrics.ITEMS_OUT, "failing", "failing/map[1]"));
+        assertEquals(0, registry.get(FlowMetrics.RUNNING).gauge().value());
+    }
+
 }
