@@ -6,7 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -67,6 +73,33 @@ class TwoJvmFeedbackTest {
             assertEquals(1, child.process.exitValue(), child.output.toString());
             child.await("DONE 1", 10);
             assertTrue(child.output.toString().contains("RemoteChannelException"), child.output.toString());
+        }
+    }
+
+    @Test
+    void aKilledChildFailsTheParentsLoopWithinThePeerTimeout() throws Exception {
+        Duration timeout = Duration.ofSeconds(2);
+        NetOptions opts = OPTS.withPeerTimeout(timeout).withHeartbeat(Duration.ofMillis(250));
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, opts); TwoJvmTest.Child child = child(server.port(), -1)) {
+            int childPort = child.port.get(60, TimeUnit.SECONDS);
+            AtomicLong left = new AtomicLong();
+            CompletableFuture<Void> running = new CompletableFuture<>();
+            Flow loop = Flow.start(Pipeline.of(Nodes.range(0, Long.MAX_VALUE >>> 8), Nodes.map((Long i) -> i << 8),
+                    Pipeline.of(RemoteBlocks.roundTrip("127.0.0.1", childPort, 1, Codec.longs(), opts, server, 2, Codec.longs()),
+                            Nodes.flatMap((Long x, Outbox<Long> o) -> {
+                                if (LoopItems.trips(x) < 3) o.send(x);
+                                else o.sendTo(1, x);
+                            })).feedback(),
+                    Nodes.sink((Long x) -> {
+                        if (left.incrementAndGet() == 20_000) running.complete(null);
+                    })));
+            running.get(60, TimeUnit.SECONDS);
+            long t0 = System.nanoTime();
+            child.process.destroyForcibly().waitFor();
+            FlowException e = assertThrows(FlowException.class, loop::join);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(TwoJvmTest.hasRemoteCause(e), () -> "parent: " + e);
+            assertTrue(ms < timeout.toMillis() + 5000, "the loop failed after " + ms + " ms");
         }
     }
 }
