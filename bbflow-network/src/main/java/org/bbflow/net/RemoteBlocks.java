@@ -124,7 +124,8 @@ public final class RemoteBlocks {
      * JVM, and the loop's head ends the loop only when its upstream has ended and nothing is out.
      * Then the sender completes the forward stream ({@link RemoteOutlet#complete()}, a clean end of
      * stream); the remote flow ends and completes the return stream; the receiver waits for that
-     * clean end before it ends, so this flow ends only after the remote one ended cleanly.
+     * clean end before it ends, so this flow ends only after the remote path has ended its return
+     * stream cleanly. Outside a loop the block is simply a remote stage (items out and back).
      * Failures are never a clean end: a failing flow in this JVM aborts the forward stream (the
      * remote flow fails with a {@link RemoteChannelException}) and closes the return inlet; a failing
      * remote flow aborts the return stream (this flow fails with a {@link RemoteChannelException}

@@ -87,6 +87,19 @@ class RemoteFeedbackTest {
     }
 
     @Test
+    void outsideALoopTheRoundTripIsARemoteStage() throws Exception {
+        try (NetServer a = NetServer.bind("127.0.0.1", 0, OPTS); NetServer b = NetServer.bind("127.0.0.1", 0, OPTS)) {
+            Flow remote = remotePath(a, b, -1);
+            long[] sum = new long[1];
+            Pipeline.of(Nodes.range(0, 9_999), Nodes.map((Long i) -> i << 8),
+                    RemoteBlocks.roundTrip("127.0.0.1", b.port(), 1, Codec.longs(), OPTS, a, 2, Codec.longs()),
+                    Nodes.sink((Long x) -> sum[0] += x)).run();
+            remote.join();
+            assertEquals((9_999L * 10_000 / 2 << 8) + 10_000, sum[0]); // every item back once, with one trip
+        }
+    }
+
+    @Test
     void aRemotePathThatAnswersTwiceFailsInsteadOfEndingCleanly() throws Exception {
         try (NetServer a = NetServer.bind("127.0.0.1", 0, OPTS); NetServer b = NetServer.bind("127.0.0.1", 0, OPTS)) {
             Flow remote = Flow.start(Pipeline.of(RemoteBlocks.inlet(b, 1, Codec.longs()),
