@@ -2,9 +2,11 @@ package org.bbflow.net;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.bbflow.core.Block;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
+import org.bbflow.core.Pipeline;
 import org.bbflow.core.Source;
 
 /**
@@ -27,6 +29,12 @@ import org.bbflow.core.Source;
  * timeout, refused handshake, malformed data) is thrown as a {@link RemoteChannelException} from the
  * node, so the flow fails with a {@code FlowException} naming it. If the sending flow fails, the
  * outlet aborts and the receiving flow fails too instead of waiting.
+ *
+ * <p>A feedback loop may cross JVMs: {@link #roundTrip roundTrip} is one block that sends each item
+ * to a remote path and emits what comes back. Put it in a {@link Pipeline#feedback()} loop and its
+ * items stay counted in the loop while they are in the other JVM, so the loop ends exactly when its
+ * upstream has ended and no item is left anywhere in it; see {@link #roundTrip(NetClient, int, Codec,
+ * NetServer, int, Codec)} for the protocol.
  */
 public final class RemoteBlocks {
     private RemoteBlocks() {}
@@ -88,6 +96,101 @@ public final class RemoteBlocks {
      */
     public static <T> Source<T> inlet(RemoteInlet<T> inlet) {
         return new InletSource<>(Objects.requireNonNull(inlet, "inlet"), -1);
+    }
+
+    /**
+     * A remote round trip as one block: each item goes to inlet {@code forwardChannel} of the
+     * client's peer (the remote path, e.g. a farm in another JVM, that ends with an outlet to this
+     * JVM's {@code server} on {@code returnChannel}), and what comes back is emitted. Inside a
+     * {@link Pipeline#feedback()} loop it makes the loop span two JVMs.
+     *
+     * <pre>{@code
+     * // JVM A: items go round through JVM B until done() says so, then leave to the sink
+     * Pipeline.of(source,
+     *     Pipeline.of(RemoteBlocks.roundTrip(client, 1, codec, server, 2, codec),
+     *                 Nodes.flatMap((X x, Outbox<X> o) -> { if (done(x)) o.sendTo(1, x); else o.send(x); }))
+     *         .feedback(),
+     *     sink).run();
+     * // JVM B: the remote path
+     * Pipeline.of(RemoteBlocks.inlet(serverB, 1, codec), Farm.of(4, () -> Nodes.map(work)),
+     *     RemoteBlocks.outlet("host-a", portA, 2, codec, opts)).run();
+     * }</pre>
+     *
+     * <p>Termination protocol. The block is two nodes in this JVM: the sender, and the receiver of
+     * the return stream, joined by a local edge that carries one ticket per item sent. Being loop
+     * members, both count in the core's in-flight count of the enclosing loop: an item is counted
+     * until the sender has sent it and its ticket, the ticket until the receiver has taken one
+     * returned item and sent it into the loop. So the count of the loop covers every item in the other
+     * JVM, and the loop's head ends the loop only when its upstream has ended and nothing is out.
+     * Then the sender completes the forward stream ({@link RemoteOutlet#complete()}, a clean end of
+     * stream); the remote flow ends and completes the return stream; the receiver waits for that
+     * clean end before it ends, so this flow ends only after the remote path has ended its return
+     * stream cleanly. Outside a loop the block is simply a remote stage (items out and back).
+     * Failures are never a clean end: a failing flow in this JVM aborts the forward stream (the
+     * remote flow fails with a {@link RemoteChannelException}) and closes the return inlet; a failing
+     * remote flow aborts the return stream (this flow fails with a {@link RemoteChannelException}
+     * naming the channel and the abort).
+     *
+     * <p>Contract: the remote path must send back exactly one item for each item it receives (a map,
+     * or a farm of map workers, in any order); decide in this JVM, after the round trip, whether an
+     * item goes round again or leaves. An extra item fails this flow at the end; a missing one keeps
+     * the loop waiting for it (until the peer timeout if the remote JVM goes away).
+     *
+     * @param <T> the type sent
+     * @param <R> the type coming back
+     * @param client the connection to the remote path's server
+     * @param forwardChannel the id of the remote path's inlet on that server
+     * @param forwardCodec encodes the items sent
+     * @param server this JVM's server, which hosts the return inlet (registered at once)
+     * @param returnChannel the id of the return inlet
+     * @param returnCodec decodes the items coming back
+     * @return the round-trip block (one input, one output)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if {@code returnChannel} already has an inlet on {@code server}
+     */
+    public static <T, R> Block<T, R> roundTrip(NetClient client, int forwardChannel, Codec<T> forwardCodec,
+            NetServer server, int returnChannel, Codec<R> returnCodec) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(forwardCodec, "forwardCodec");
+        return roundTrip(() -> client.outlet(forwardChannel, forwardCodec), client.peer() + "#" + forwardChannel,
+                server, returnChannel, returnCodec);
+    }
+
+    /**
+     * {@link #roundTrip(NetClient, int, Codec, NetServer, int, Codec)} over a connection of its own
+     * to {@code host:port}.
+     *
+     * @param <T> the type sent
+     * @param <R> the type coming back
+     * @param host the remote path's server host
+     * @param port the remote path's server port
+     * @param forwardChannel the id of the remote path's inlet on that server
+     * @param forwardCodec encodes the items sent
+     * @param options batching, window, timeouts and security of the forward connection
+     * @param server this JVM's server, which hosts the return inlet (registered at once)
+     * @param returnChannel the id of the return inlet
+     * @param returnCodec decodes the items coming back
+     * @return the round-trip block (one input, one output)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if {@code returnChannel} already has an inlet on {@code server}
+     */
+    public static <T, R> Block<T, R> roundTrip(String host, int port, int forwardChannel, Codec<T> forwardCodec,
+            NetOptions options, NetServer server, int returnChannel, Codec<R> returnCodec) {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(forwardCodec, "forwardCodec");
+        Objects.requireNonNull(options, "options");
+        return roundTrip(() -> NetClient.outlet(host, port, forwardChannel, forwardCodec, options),
+                host + ":" + port + "#" + forwardChannel, server, returnChannel, returnCodec);
+    }
+
+    private static <T, R> Block<T, R> roundTrip(Supplier<RemoteOutlet<T>> opener, String forward, NetServer server,
+            int returnChannel, Codec<R> returnCodec) {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(returnCodec, "returnCodec");
+        RoundTripReturn<R> back = new RoundTripReturn<>(server.inlet(returnChannel, returnCodec),
+                "round-trip-return[" + server.port() + "#" + returnChannel + "]");
+        return Pipeline.<T, R>of(new RoundTripOutlet<>(opener, "round-trip-out[" + forward + "]"), back)
+                .named("round-trip");
     }
 
     private static final class OutletNode<T> implements Node<T, Void> {

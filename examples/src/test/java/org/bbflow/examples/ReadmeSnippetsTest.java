@@ -594,6 +594,34 @@ class ReadmeSnippetsTest {
         assertTrue(registry.getMeters().isEmpty(), registry.getMeters().toString());
     }
 
+    @Test
+    @Timeout(60)
+    void remoteFeedback() {
+        NetOptions opts = NetOptions.defaults();
+        Queue<Long> done = new ConcurrentLinkedQueue<>();
+        try (NetServer serverA = NetServer.bind("127.0.0.1", 0, opts); NetServer serverB = NetServer.bind("127.0.0.1", 0, opts)) {
+            String hostA = "127.0.0.1";
+            String hostB = "127.0.0.1";
+            int portA = serverA.port();
+            int portB = serverB.port();
+            // tag::remote-feedback[]
+            // JVM B: the remote path, one Collatz step per item; it ends when JVM A completes the forward stream
+            Flow steps = Flow.start(Pipeline.of(RemoteBlocks.inlet(serverB, 1, Codec.longs()),
+                    Farm.of(4, () -> Nodes.map((Long x) -> x % 2 == 0 ? x / 2 : 3 * x + 1)),
+                    RemoteBlocks.outlet(hostA, portA, 2, Codec.longs(), opts)));
+            // JVM A: each item goes round through JVM B until it reaches 1, then leaves the loop
+            Pipeline.of(Nodes.range(1, 1_000),
+                    Pipeline.of(RemoteBlocks.roundTrip(hostB, portB, 1, Codec.longs(), opts, serverA, 2, Codec.longs()),
+                                Nodes.flatMap((Long x, Outbox<Long> o) -> { if (x != 1) o.send(x); else o.sendTo(1, x); }))
+                        .feedback(),
+                    Nodes.sink(done::add)).run();   // returns once the loop is empty and JVM B's path has ended cleanly
+            // end::remote-feedback[]
+            steps.join();
+        }
+        assertEquals(1000, done.size());
+        assertTrue(done.stream().allMatch(x -> x == 1L));
+    }
+
     /** Compiled, not run: it needs a server with inlet 1 (the network module's tests run this on loopback). */
     @SuppressWarnings("unused")
     static void explicitCompletion(NetClient client, long n) {

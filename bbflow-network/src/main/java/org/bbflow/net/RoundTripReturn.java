@@ -1,0 +1,54 @@
+package org.bbflow.net;
+
+import org.bbflow.core.Node;
+import org.bbflow.core.Outbox;
+
+/**
+ * The receiving half of a remote round trip ({@link RemoteBlocks#roundTrip}): for each ticket from
+ * {@link RoundTripOutlet} it takes one item from the return inlet (waiting for it) and sends it on,
+ * so the answer is counted in the loop before its ticket stops being counted. At end of stream it
+ * waits for the return stream's clean end: an extra item there means the remote path answered more
+ * often than it was asked, an abort fails this node with the remote side's reason.
+ *
+ * @param <R> the type coming back
+ */
+final class RoundTripReturn<R> implements Node<Object, R> {
+    private final RemoteInlet<R> inlet;
+    private final String name;
+    private long answered;
+
+    RoundTripReturn(RemoteInlet<R> inlet, String name) {
+        this.inlet = inlet;
+        this.name = name;
+    }
+
+    @Override
+    public void onItem(Object ticket, Outbox<R> o) {
+        R answer = inlet.take();
+        if (answer == null) {
+            throw new IllegalStateException(name + ": the return stream ended after " + answered
+                    + " item(s) while an item was still out; the remote path must send back one item per item it receives");
+        }
+        answered++;
+        o.send(answer);
+    }
+
+    @Override
+    public void onEos(Outbox<R> o) {
+        R extra = inlet.take(); // waits for the remote side to end cleanly (or throws its abort)
+        if (extra != null) {
+            throw new IllegalStateException(name + ": the remote path sent back more items than it received ("
+                    + answered + " expected); it must send back exactly one item per item");
+        }
+    }
+
+    @Override
+    public void close() {
+        inlet.close();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+}
