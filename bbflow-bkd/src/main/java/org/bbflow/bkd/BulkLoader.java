@@ -25,11 +25,18 @@ final class BulkLoader {
         this.leafSize = leafSize;
     }
 
+    /** As {@link #build(long[], long[], long[], int, int, ArrayPool)} without a pool. */
+    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level) {
+        return build(coords, ids, seqs, n, level, null);
+    }
+
     /**
      * Builds a tree over the first {@code n} points of the given arrays; the tree takes ownership
-     * of the arrays and reorders them.
+     * of the arrays and reorders them. Ids and sequence numbers are packed ({@link PackedLongs})
+     * once the points are in tree order; an id or sequence array the packing does not keep goes
+     * back to {@code pool} (if not null).
      */
-    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level) {
+    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level, ArrayPool pool) {
         this.c = coords;
         this.ids = ids;
         this.seqs = seqs;
@@ -65,7 +72,17 @@ final class BulkLoader {
             }
             build(0, n, new int[dims], 0);
         }
-        KdTree t = new KdTree(dims, n, level, coords, ids, seqs, minSeq,
+        PackedLongs packedIds = PackedLongs.pack(ids, n);
+        PackedLongs packedSeqs = PackedLongs.pack(seqs, n);
+        if (pool != null) {
+            if (!packedIds.keeps(ids)) {
+                pool.give(ids);
+            }
+            if (!packedSeqs.keeps(seqs)) {
+                pool.give(seqs);
+            }
+        }
+        KdTree t = new KdTree(dims, n, level, coords, packedIds, packedSeqs, minSeq,
                 nodeFrom, nodeTo, nodeRight, nodeMin, nodeMax);
         this.c = null;
         this.ids = null;

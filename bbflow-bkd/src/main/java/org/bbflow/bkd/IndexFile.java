@@ -62,6 +62,23 @@ final class IndexFile {
             return this;
         }
 
+        Output putShort(short v) throws IOException {
+            room(2);
+            buf.putShort(v);
+            return this;
+        }
+
+        /** Writes a byte array of any length. */
+        Output putByteArray(byte[] b) throws IOException {
+            for (int at = 0; at < b.length; ) {
+                room(1);
+                int k = Math.min(buf.remaining(), b.length - at);
+                buf.put(b, at, k);
+                at += k;
+            }
+            return this;
+        }
+
         Output putLongs(long[] a, int n) throws IOException {
             for (int i = 0; i < n; i++) {
                 putLong(a[i]);
@@ -128,7 +145,7 @@ final class IndexFile {
         int v = head.getInt();
         if (v != version) {
             throw new CorruptIndexException(file, "unsupported " + kind + " format version " + v
-                    + " (this build reads " + version + ")");
+                    + " (this build reads " + version + "; rebuild the index with this version)");
         }
         ByteBuffer foot = map(ch, size - FOOTER, FOOTER);
         int fm = foot.getInt();

@@ -113,7 +113,7 @@ final class InsertBuffer {
                     System.arraycopy(ids, 0, i, 0, n);
                     System.arraycopy(seqs, 0, s, 0, n);
                 }
-                tree = loader.build(c, i, s, n, owner.levelOf(n));
+                tree = loader.build(c, i, s, n, owner.levelOf(n), owner.pool);
                 tree.filteredUpTo = bound;
                 owner.publish(tree);
             }

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One immutable, balanced kd-tree of the forest. Points live in flat arrays (point-major
- * coordinates, ids, insert sequence numbers); nodes are numbered in preorder, the left child of
+ * coordinates; ids and insert sequence numbers as {@link PackedLongs}); nodes are numbered in preorder, the left child of
  * node {@code n} is {@code n + 1}, the right child is {@code nodeRight[n]} ({@code -1} for leaves).
  * Every node stores its exact bounding box and its point range {@code [nodeFrom, nodeTo)}.
  */
@@ -17,8 +17,8 @@ final class KdTree {
     final int size;
     final int level;
     final long[] coords;
-    final long[] ids;
-    final long[] seqs;
+    final PackedLongs ids;
+    final PackedLongs seqs;
     final long minSeq;
     final int[] nodeFrom;
     final int[] nodeTo;
@@ -44,7 +44,7 @@ final class KdTree {
      */
     volatile java.nio.file.Path file;
 
-    KdTree(int dims, int size, int level, long[] coords, long[] ids, long[] seqs, long minSeq,
+    KdTree(int dims, int size, int level, long[] coords, PackedLongs ids, PackedLongs seqs, long minSeq,
            int[] nodeFrom, int[] nodeTo, int[] nodeRight, long[] nodeMin, long[] nodeMax) {
         this.dims = dims;
         this.size = size;
@@ -153,7 +153,7 @@ final class KdTree {
         }
         outer:
         for (int i = nodeFrom[node]; i < nodeTo[node]; i++) {
-            if (ids[i] != id || seqs[i] >= beforeSeq) {
+            if (ids.get(i) != id || seqs.get(i) >= beforeSeq) {
                 continue;
             }
             for (int d = 0; d < dims; d++) {
@@ -168,16 +168,16 @@ final class KdTree {
 
     /** Bytes held by this tree's arrays (16-byte array headers included). */
     long bytes() {
-        return 8L * (coords.length + ids.length + seqs.length + nodeMin.length + nodeMax.length)
-                + 4L * (nodeFrom.length + nodeTo.length + nodeRight.length) + 16L * 8;
+        return 8L * (coords.length + nodeMin.length + nodeMax.length) + ids.bytes() + seqs.bytes()
+                + 4L * (nodeFrom.length + nodeTo.length + nodeRight.length) + 16L * 6;
     }
 
     /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
     void reclaim(ArrayPool pool) {
         reclaimed = true;
         pool.give(coords);
-        pool.give(ids);
-        pool.give(seqs);
+        ids.release(pool);
+        seqs.release(pool);
         if (pool.poisoning()) {
             java.util.Arrays.fill(nodeMin, Coordinates.POISON);
             java.util.Arrays.fill(nodeMax, Coordinates.POISON);

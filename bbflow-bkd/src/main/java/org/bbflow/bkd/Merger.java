@@ -106,8 +106,8 @@ final class Merger {
         int k = 0;
         for (KdTree t : inputs) {
             System.arraycopy(t.coords, 0, c, k * dims, t.size * dims);
-            System.arraycopy(t.ids, 0, ids, k, t.size);
-            System.arraycopy(t.seqs, 0, seqs, k, t.size);
+            t.ids.copyTo(ids, k);
+            t.seqs.copyTo(seqs, k);
             k += t.size;
         }
         long bound = owner.filterBound();
@@ -130,7 +130,7 @@ final class Merger {
             seqs = seqs2;
         }
         owner.mergedPoints.addAndGet(live);
-        KdTree out = new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live));
+        KdTree out = new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live), pool);
         out.filteredUpTo = bound;
         return out;
     }

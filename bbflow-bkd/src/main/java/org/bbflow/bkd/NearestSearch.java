@@ -77,7 +77,7 @@ final class NearestSearch {
                 if (poisonCheck && t.coords[off] == Coordinates.POISON) {
                     throw new IllegalStateException("a reader touched a reclaimed (poisoned) tree");
                 }
-                if (checkTombstones && tombstones.hides(t.coords, off, t.ids[i], t.seqs[i], limit, probe)) {
+                if (checkTombstones && tombstones.hides(t.coords, off, t.ids.get(i), t.seqs.get(i), limit, probe)) {
                     continue;
                 }
                 offer(dist, t, i);
@@ -98,7 +98,7 @@ final class NearestSearch {
             for (int dd = 0; dd < dims; dd++) {
                 point[dd] = Coordinates.decode(t.coords[off + dd]);
             }
-            visitor.visit(t.ids[order[r]], point);
+            visitor.visit(t.ids.get(order[r]), point);
         }
         return n;
     }

@@ -49,7 +49,7 @@ final class QueryContext {
         }
         if (check) {
             tombstoneChecks++;
-            if (tombstones.hides(c, off, t.ids[i], t.seqs[i], tombstoneLimit, probe)) {
+            if (tombstones.hides(c, off, t.ids.get(i), t.seqs.get(i), tombstoneLimit, probe)) {
                 return;
             }
         }
@@ -58,7 +58,7 @@ final class QueryContext {
             for (int d = 0; d < dims; d++) {
                 point[d] = Coordinates.decode(c[off + d]);
             }
-            visitor.visit(t.ids[i], point);
+            visitor.visit(t.ids.get(i), point);
         }
     }
 

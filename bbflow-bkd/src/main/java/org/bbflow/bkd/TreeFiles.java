@@ -25,8 +25,14 @@ import java.util.function.LongSupplier;
 final class TreeFiles {
     private static final long TREE_MAGIC = 0x3245455254444B42L;  // "BKDTREE2"
     private static final long TOMB_MAGIC = 0x424D4F5454444B42L;  // "BKDTTOMB"
+    /**
+     * Version 2 packs ids and sequence numbers ({@link PackedLongs}); version 1 (8 bytes each)
+     * is refused with a {@link CorruptIndexException} naming the version.
+     */
+    static final int TREE_VERSION = 2;
     private static final int VERSION = 1;
-    private static final int TREE_FIELDS = 24;
+    /** dims, size, level, nodes, minSeq, id base, id width, seq base, seq width. */
+    private static final int TREE_FIELDS = 48;
     private static final int TOMB_FIELDS = 12;
     private static final String PATTERN = "{tree-*.bkd,tombstones-*.bin}";
 
@@ -37,11 +43,12 @@ final class TreeFiles {
 
     static void writeTree(KdTree t, Path file) throws IOException {
         int nodes = t.nodeFrom.length;
-        try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, VERSION, false)) {
+        try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, TREE_VERSION, false)) {
             out.putInt(t.dims).putInt(t.size).putInt(t.level).putInt(nodes).putLong(t.minSeq);
+            out.putLong(t.ids.base).putInt(t.ids.width).putLong(t.seqs.base).putInt(t.seqs.width);
             out.putLongs(t.coords, t.size * t.dims);
-            out.putLongs(t.ids, t.size);
-            out.putLongs(t.seqs, t.size);
+            t.ids.writeTo(out);
+            t.seqs.writeTo(out);
             out.putInts(t.nodeFrom);
             out.putInts(t.nodeTo);
             out.putInts(t.nodeRight);
@@ -56,7 +63,7 @@ final class TreeFiles {
 
     static KdTree readTree(Path file, int dims, ArrayPool pool) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long body = IndexFile.verify(ch, file, TREE_MAGIC, VERSION, "tree");
+            long body = IndexFile.verify(ch, file, TREE_MAGIC, TREE_VERSION, "tree");
             if (body < TREE_FIELDS) {
                 throw new CorruptIndexException(file, "tree header cut short");
             }
@@ -66,20 +73,31 @@ final class TreeFiles {
             int level = head.getInt();
             int nodes = head.getInt();
             long minSeq = head.getLong();
+            long idBase = head.getLong();
+            int idWidth = head.getInt();
+            long seqBase = head.getLong();
+            int seqWidth = head.getInt();
             if (fileDims != dims) {
                 throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional points, expected " + dims);
             }
-            long expected = TREE_FIELDS + 8L * ((long) size * dims + 2L * size + 2L * nodes * dims) + 12L * nodes;
+            if (!validWidth(idWidth) || !validWidth(seqWidth)) {
+                throw new CorruptIndexException(file, "invalid packed widths " + idWidth + "/" + seqWidth);
+            }
+            long expected = TREE_FIELDS + 8L * ((long) size * dims + 2L * nodes * dims)
+                    + (long) (idWidth + seqWidth) * size + 12L * nodes;
             if (size < 0 || nodes < 0 || level < 0 || body != expected) {
                 throw new CorruptIndexException(file, "body has " + body + " bytes, its header implies " + expected);
             }
             long pos = IndexFile.HEADER + TREE_FIELDS;
             long[] coords = pool.take(size * dims);
             pos = getLongs(ch, pos, coords, size * dims);
-            long[] ids = pool.take(size);
-            pos = getLongs(ch, pos, ids, size);
-            long[] seqs = pool.take(size);
-            pos = getLongs(ch, pos, seqs, size);
+            PackedLongs ids = readPacked(ch, pos, idBase, idWidth, size, pool);
+            pos += (long) idWidth * size;
+            PackedLongs seqs = readPacked(ch, pos, seqBase, seqWidth, size, pool);
+            pos += (long) seqWidth * size;
+            if (size > 0 && seqs.base != minSeq && seqWidth != 8) {
+                throw new CorruptIndexException(file, "sequence base " + seqs.base + " differs from the minimum " + minSeq);
+            }
             int[] from = new int[nodes];
             int[] to = new int[nodes];
             int[] right = new int[nodes];
@@ -94,6 +112,43 @@ final class TreeFiles {
             t.file = file;
             return t;
         }
+    }
+
+    private static boolean validWidth(int w) {
+        return w == 0 || w == 1 || w == 2 || w == 4 || w == 8;
+    }
+
+    private static PackedLongs readPacked(FileChannel ch, long pos, long base, int width, int size, ArrayPool pool)
+            throws IOException {
+        byte[] b = null;
+        short[] s = null;
+        int[] i = null;
+        long[] l = null;
+        if (size > 0) {
+            switch (width) {
+                case 1:
+                    b = new byte[size];
+                    IndexFile.map(ch, pos, size).get(b);
+                    break;
+                case 2:
+                    s = new short[size];
+                    IndexFile.map(ch, pos, 2L * size).asShortBuffer().get(s);
+                    break;
+                case 4:
+                    i = new int[size];
+                    getInts(ch, pos, i);
+                    break;
+                case 8:
+                    l = pool.take(size);
+                    getLongs(ch, pos, l, size);
+                    break;
+                default:
+                    break;
+            }
+        } else if (width == 8) {
+            l = new long[0];
+        }
+        return PackedLongs.of(base, width, size, b, s, i, l);
     }
 
     private static long getLongs(FileChannel ch, long pos, long[] dst, int n) throws IOException {

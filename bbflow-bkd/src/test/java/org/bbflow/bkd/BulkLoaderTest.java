@@ -28,7 +28,8 @@ class BulkLoaderTest {
         }
         long[] sortedIds = ids.clone();
         KdTree t = new BulkLoader(dims, leaf).build(c, ids, seqs, n, 0);
-        long[] after = Arrays.copyOf(t.ids, n);
+        long[] after = new long[n];
+        t.ids.copyTo(after, 0);
         Arrays.sort(after);
         assertTrue(Arrays.equals(sortedIds, after), "a permutation of the input");
         int leaves = 0;
@@ -63,7 +64,7 @@ class BulkLoaderTest {
                 }
                 assertTrue(separated, "children separated by a split plane");
             }
-            assertTrue(t.seqs[from] > 0);
+            assertTrue(t.seqs.get(from) > 0);
         }
         assertEquals((n + leaf - 1) / leaf, leaves);
     }

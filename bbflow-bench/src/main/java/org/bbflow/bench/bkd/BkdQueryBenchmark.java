@@ -3,6 +3,7 @@ package org.bbflow.bench.bkd;
 import java.util.concurrent.TimeUnit;
 import org.bbflow.bkd.BkdTree;
 import org.bbflow.bkd.Box;
+import org.bbflow.bkd.PointVisitor;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,25 +15,26 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Window queries over {@code size} uniform 2-D points held in exactly {@code trees} trees (merging
- * off, buffer = size / trees), selecting about {@code selectivity} of the points: count and visit.
+ * Window queries over {@code size} uniform 2-D points in one of the {@link BkdShapes} (1 or 16
+ * trees, or the natural forest of streaming ingest), selecting about {@code selectivity} of the
+ * points: {@code count}, and {@code collect}, which visits every matching point and reads its id
+ * and both coordinates. Before measuring, both are checked against brute force on all 64 windows.
  * Compare with {@link ScanQueryBenchmark} and {@link LuceneQueryBenchmark} at the same parameters.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @State(Scope.Benchmark)
 public class BkdQueryBenchmark {
-    /** Number of points (16,777,216 by default; pass e.g. -p size=1000000 for quick runs). */
-    @Param({"16777216"})
+    /** Number of points. */
+    @Param({"1048576"})
     public int size;
 
-    /** Number of trees the points are spread over. */
-    @Param({"1", "16", "256"})
-    public int trees;
+    /** Trees the points are spread over: 1, 16, or "natural" (merges on, not force-merged). */
+    @Param({"1", "16", "natural"})
+    public String shape;
 
     /** Fraction of the domain (and so of the points) a window covers. */
     @Param({"0.10", "0.25", "1.0"})
@@ -41,26 +43,34 @@ public class BkdQueryBenchmark {
     BkdTree tree;
     Box[] boxes;
     int next;
+    final Collector collector = new Collector();
+
+    /** Sums ids and coordinates of the visited points, so nothing can be skipped. */
+    static final class Collector implements PointVisitor {
+        long sum;
+        long n;
+
+        @Override
+        public void visit(long id, double[] point) {
+            sum += id + (long) point[0] + (long) point[1];
+            n++;
+        }
+    }
 
     @Setup(Level.Trial)
     public void load() {
         double[] xs = QueryData.xs(size);
         double[] ys = QueryData.ys(size);
-        tree = BkdTree.builder(2).merging(false).bufferSize(Math.max(1, size / trees)).build();
-        double[] p = new double[2];
-        for (int i = 0; i < size; i++) {
-            p[0] = xs[i];
-            p[1] = ys[i];
-            tree.insert(p, i);
-        }
-        tree.refresh();
-        if (tree.stats().trees() != trees) {
-            throw new IllegalStateException("expected " + trees + " trees, got " + tree.stats());
-        }
+        tree = BkdShapes.load(xs, ys, shape);
         double[][] w = QueryData.windows(selectivity);
+        long[] expected = QueryData.expectedCounts(xs, ys, w);
         boxes = new Box[w.length];
         for (int i = 0; i < w.length; i++) {
             boxes[i] = Box.of(new double[] {w[i][0], w[i][1]}, new double[] {w[i][2], w[i][3]});
+            QueryData.check("BBFlow count", i, expected[i], tree.count(boxes[i]));
+            collector.n = 0;
+            tree.query(boxes[i], collector);
+            QueryData.check("BBFlow collect", i, expected[i], collector.n);
         }
     }
 
@@ -75,11 +85,12 @@ public class BkdQueryBenchmark {
         return tree.count(boxes[next++ & 63]);
     }
 
-    /** Visits every point in a window (decoding coordinates and summing ids). */
+    /** Visits every point in a window, reading its id and coordinates. */
     @Benchmark
-    public void visit(Blackhole bh) {
-        long[] sum = new long[1];
-        tree.query(boxes[next++ & 63], (id, pt) -> sum[0] += id);
-        bh.consume(sum[0]);
+    public long collect() {
+        Collector c = collector;
+        c.sum = 0;
+        tree.query(boxes[next++ & 63], c);
+        return c.sum;
     }
 }

@@ -4,14 +4,8 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.DoublePoint;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PointValues;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.store.ByteBuffersDirectory;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -25,41 +19,47 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Baseline: Lucene's BKD tree on the same points (one {@link DoublePoint} per document in an
- * in-memory {@link ByteBuffersDirectory}, force-merged to one segment) and windows as
- * {@link BkdQueryBenchmark}. {@code count} is the public API ({@code IndexSearcher.count} of a
- * {@code PointRangeQuery}, which for two dimensions iterates the matching documents);
- * {@code treeCount} walks Lucene's BKD {@code PointTree} directly, adding {@code size()} of
- * cells inside the window (the same shortcut {@code BkdTree.count} takes); {@code visit} runs
- * {@code PointValues.intersect} with a visitor that counts every matching document (like
- * {@code BkdTree.query}).
+ * Baseline: Lucene's BKD tree on the same points and windows as {@link BkdQueryBenchmark}
+ * ({@link LuceneIndex}: one {@link DoublePoint} per document, force-merged or natural segments),
+ * summed over all segments. {@code treeCount} walks each segment's {@code PointTree}, adding
+ * {@code size()} of cells inside the window and scanning crossing leaves (the shortcut
+ * {@code BkdTree.count} takes); {@code visitDocs} runs {@code PointValues.intersect}, which hands
+ * inside cells over as doc ids only; {@code collect} makes {@code intersect} hand over every
+ * matching point with its value and decodes both coordinates (what {@code BkdTree.query} gives).
+ * All three are checked against brute force on the 64 windows before measuring.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @State(Scope.Benchmark)
 public class LuceneQueryBenchmark {
     /** Number of points. */
-    @Param({"16777216"})
+    @Param({"1048576"})
     public int size;
+
+    /** "merged" (one segment) or "natural" (segments as streaming ingest leaves them). */
+    @Param({"merged", "natural"})
+    public String shape;
 
     /** Fraction of the domain a window covers. */
     @Param({"0.10", "0.25", "1.0"})
     public double selectivity;
 
-    ByteBuffersDirectory dir;
-    DirectoryReader reader;
-    IndexSearcher searcher;
-    Query[] queries;
+    LuceneIndex index;
     Window[] windows;
-    PointValues points;
+    PointValues[] points;
+    int[] docBase;
     int next;
 
-    /** A window in Lucene's sortable-bytes encoding, as an intersect visitor that counts. */
+    /** A window in Lucene's sortable-bytes encoding, as an intersect visitor. */
     static final class Window implements PointValues.IntersectVisitor {
         final byte[] lo = new byte[16];
         final byte[] hi = new byte[16];
+        /** Report inside cells as crossing, so every point comes with its value. */
+        boolean values;
+        int base;
         long count;
+        long sum;
 
         Window(double[] w) {
             DoublePoint.encodeDimension(w[0], lo, 0);
@@ -71,6 +71,7 @@ public class LuceneQueryBenchmark {
         @Override
         public void visit(int docID) {
             count++;
+            sum += base + docID;
         }
 
         @Override
@@ -82,6 +83,10 @@ public class LuceneQueryBenchmark {
                 }
             }
             count++;
+            sum += base + docID;
+            if (values) {
+                sum += (long) DoublePoint.decodeDimension(packed, 0) + (long) DoublePoint.decodeDimension(packed, 8);
+            }
         }
 
         @Override
@@ -97,7 +102,7 @@ public class LuceneQueryBenchmark {
                     inside = false;
                 }
             }
-            return inside ? PointValues.Relation.CELL_INSIDE_QUERY : PointValues.Relation.CELL_CROSSES_QUERY;
+            return inside && !values ? PointValues.Relation.CELL_INSIDE_QUERY : PointValues.Relation.CELL_CROSSES_QUERY;
         }
     }
 
@@ -105,35 +110,34 @@ public class LuceneQueryBenchmark {
     public void load() throws IOException {
         double[] xs = QueryData.xs(size);
         double[] ys = QueryData.ys(size);
-        dir = new ByteBuffersDirectory();
-        IndexWriterConfig cfg = new IndexWriterConfig().setRAMBufferSizeMB(512);
-        try (IndexWriter w = new IndexWriter(dir, cfg)) {
-            for (int i = 0; i < size; i++) {
-                Document doc = new Document();
-                doc.add(new DoublePoint("p", xs[i], ys[i]));
-                w.addDocument(doc);
-            }
-            w.forceMerge(1);
+        index = new LuceneIndex(xs, ys, shape, false);
+        int leaves = index.reader.leaves().size();
+        points = new PointValues[leaves];
+        docBase = new int[leaves];
+        for (int i = 0; i < leaves; i++) {
+            LeafReaderContext c = index.reader.leaves().get(i);
+            points[i] = c.reader().getPointValues(LuceneIndex.FIELD);
+            docBase[i] = c.docBase;
         }
-        reader = DirectoryReader.open(dir);
-        searcher = new IndexSearcher(reader);
-        searcher.setQueryCache(null);
         double[][] win = QueryData.windows(selectivity);
-        points = reader.leaves().get(0).reader().getPointValues("p");
+        long[] expected = QueryData.expectedCounts(xs, ys, win);
         windows = new Window[win.length];
-        queries = new Query[win.length];
         for (int i = 0; i < win.length; i++) {
             windows[i] = new Window(win[i]);
-            queries[i] = DoublePoint.newRangeQuery("p", new double[] {win[i][0], win[i][1]},
-                    new double[] {win[i][2], win[i][3]});
+            QueryData.check("Lucene treeCount", i, expected[i], treeCount(windows[i]));
+            visit(windows[i], false);
+            QueryData.check("Lucene visitDocs", i, expected[i], windows[i].count);
+            visit(windows[i], true);
+            QueryData.check("Lucene collect", i, expected[i], windows[i].count);
         }
     }
 
-    /** Counts by walking the BKD point tree: inside cells add their size, crossing leaves are scanned. */
-    @Benchmark
-    public long treeCount() throws IOException {
-        Window w = windows[next++ & 63];
-        return count(points.getPointTree(), w);
+    private long treeCount(Window w) throws IOException {
+        long n = 0;
+        for (PointValues p : points) {
+            n += count(p.getPointTree(), w);
+        }
+        return n;
     }
 
     private static long count(PointValues.PointTree tree, Window w) throws IOException {
@@ -157,24 +161,42 @@ public class LuceneQueryBenchmark {
         return w.count;
     }
 
-    /** Visits every matching document through {@code PointValues.intersect}. */
-    @Benchmark
-    public long visit() throws IOException {
-        Window w = windows[next++ & 63];
+    private void visit(Window w, boolean values) throws IOException {
+        w.values = values;
         w.count = 0;
-        points.intersect(w);
-        return w.count;
+        w.sum = 0;
+        for (int i = 0; i < points.length; i++) {
+            w.base = docBase[i];
+            points[i].intersect(w);
+        }
+    }
+
+    /** Counts by walking the BKD point trees: inside cells add their size, crossing leaves are scanned. */
+    @Benchmark
+    public long treeCount() throws IOException {
+        Window w = windows[next++ & 63];
+        w.values = false;
+        return treeCount(w);
+    }
+
+    /** Visits every matching document through {@code PointValues.intersect} (doc ids only for inside cells). */
+    @Benchmark
+    public long visitDocs() throws IOException {
+        Window w = windows[next++ & 63];
+        visit(w, false);
+        return w.sum;
+    }
+
+    /** Visits every matching point with its value, decoding both coordinates. */
+    @Benchmark
+    public long collect() throws IOException {
+        Window w = windows[next++ & 63];
+        visit(w, true);
+        return w.sum;
     }
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
-        reader.close();
-        dir.close();
-    }
-
-    /** Counts the documents whose point lies in a window. */
-    @Benchmark
-    public int count() throws IOException {
-        return searcher.count(queries[next++ & 63]);
+        index.close();
     }
 }

@@ -1,0 +1,106 @@
+package org.bbflow.bench.bkd;
+
+import org.bbflow.bkd.BkdStats;
+import org.bbflow.bkd.BkdTree;
+
+/**
+ * Memory per point of BBFlow's Bkd-tree and Lucene's BKD tree on the same points, in one run,
+ * and BBFlow's write amplification under frequent refresh. Not a JMH benchmark: it measures
+ * sizes, not time. Run: {@code java -cp benchmarks.jar org.bbflow.bench.bkd.BkdFootprint [points]}.
+ * <ul>
+ *   <li>BBFlow: {@code stats().bytesPerPoint()} (every array of every tree, headers included),
+ *       one force-merged tree and the natural forest after streaming ingest (merges on), and a
+ *       natural forest whose inserts are interleaved with deletes (one per 1,000 inserts, so
+ *       sequence numbers differ within a tree).</li>
+ *   <li>Lucene 9.12: bytes of the points files ({@code .kdd}, {@code .kdi}, {@code .kdm}, which
+ *       hold the BKD trees and their doc ids) and of all files, per point, force-merged and
+ *       natural.</li>
+ *   <li>Write amplification: points written by merges per point inserted ({@code BkdStats}),
+ *       refreshing every 10 and every 1,000 points; every tree stores a point in the same number
+ *       of bytes up to the packing width, so the ratio of bytes is about the same.</li>
+ * </ul>
+ */
+public final class BkdFootprint {
+    private BkdFootprint() {}
+
+    /**
+     * Prints the figures.
+     *
+     * @param args optional number of points (default 1,048,576)
+     * @throws Exception if an index fails
+     */
+    public static void main(String[] args) throws Exception {
+        int size = args.length > 0 ? Integer.parseInt(args[0]) : 1 << 20;
+        double[] xs = QueryData.xs(size);
+        double[] ys = QueryData.ys(size);
+        double[][] windows = QueryData.windows(0.25);
+        long[] expected = QueryData.expectedCounts(xs, ys, windows);
+        System.out.printf("points: %,d (2-D, uniform in [0, 10000))%n", size);
+        try (BkdTree merged = BkdShapes.load(xs, ys, "natural")) {
+            check("BBFlow natural", merged, windows, expected);
+            report("BBFlow natural forest", merged.stats());
+            merged.forceMerge();
+            check("BBFlow merged", merged, windows, expected);
+            report("BBFlow one tree (forceMerge)", merged.stats());
+        }
+        try (BkdTree deletes = BkdTree.builder(2).build()) {
+            double[] p = new double[2];
+            for (int i = 0; i < size; i++) {
+                p[0] = xs[i];
+                p[1] = ys[i];
+                deletes.insert(p, i);
+                if (i % 1000 == 999) {
+                    deletes.delete(new double[] {-1, -1}, i);      // matches nothing, advances the clock
+                }
+            }
+            deletes.refresh();
+            deletes.awaitMerges();
+            check("BBFlow with deletes", deletes, windows, expected);
+            report("BBFlow natural, 1 delete per 1,000 inserts", deletes.stats());
+        }
+        for (String shape : new String[] {"merged", "natural"}) {
+            try (LuceneIndex lucene = new LuceneIndex(xs, ys, shape, false)) {
+                System.out.printf("%-45s %6.2f B/point (point files), %6.2f B/point (all files), %d segments%n",
+                        "Lucene " + shape, lucene.pointBytes() / (double) size, lucene.allBytes() / (double) size,
+                        lucene.reader.leaves().size());
+            }
+        }
+        for (int every : new int[] {10, 1000}) {
+            writeAmplification(xs, ys, every);
+        }
+    }
+
+    private static void check(String what, BkdTree t, double[][] windows, long[] expected) {
+        for (int i = 0; i < windows.length; i++) {
+            double[] w = windows[i];
+            QueryData.check(what, i, expected[i], t.count(org.bbflow.bkd.Box.of(new double[] {w[0], w[1]},
+                    new double[] {w[2], w[3]})));
+        }
+    }
+
+    private static void report(String what, BkdStats s) {
+        System.out.printf("%-45s %6.2f B/point, %d trees%n", what, s.bytesPerPoint(), s.trees());
+    }
+
+    private static void writeAmplification(double[] xs, double[] ys, int every) throws InterruptedException {
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            double[] p = new double[2];
+            long start = System.nanoTime();
+            for (int i = 0; i < xs.length; i++) {
+                p[0] = xs[i];
+                p[1] = ys[i];
+                t.insert(p, i);
+                if (i % every == every - 1) {
+                    t.refresh();
+                }
+            }
+            t.refresh();
+            t.awaitMerges();
+            double secs = (System.nanoTime() - start) / 1e9;
+            BkdStats s = t.stats();
+            System.out.printf("BBFlow refresh every %,d points: write amplification %.2f (%,d merged / %,d inserted),"
+                    + " %d trees, %.2f s%n", every, s.writeAmplification(), s.mergedPoints(), s.insertedPoints(),
+                    s.trees(), secs);
+        }
+    }
+}
