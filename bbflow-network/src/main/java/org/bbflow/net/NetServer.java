@@ -292,6 +292,16 @@ public final class NetServer implements AutoCloseable {
         /** The incarnation of the sender's {@link NetClient}, from its HELLO. */
         long peerIncarnation() { return peerIncarnation; }
 
+        /**
+         * Whether the peer proved who it is: it knew the shared secret, or presented a client certificate
+         * the server requires (mutual TLS). Only a proven peer's new incarnation fences a connected sender.
+         */
+        boolean proven() {
+            if (options.secret() != null) return true;
+            io.netty.handler.ssl.SslHandler tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+            return tls != null && tls.engine().getNeedClientAuth();
+        }
+
         /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
         void revoke(int channelId, String reason) {
             attached.remove(channelId);

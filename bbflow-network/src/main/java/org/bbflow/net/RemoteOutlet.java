@@ -345,10 +345,13 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId, ackedUpTo), ch.voidPromise());
     }
 
-    /** The server has no inlet with this id yet (retry until the peer timeout) or refused the stream. */
+    /**
+     * The server has no inlet with this id yet, or the channel's stream is still held by the connection
+     * of another (unproven) incarnation: retry until the peer timeout. Or it refused the stream.
+     */
     void onReject(String reason, Channel ch) {
         if (released) return;
-        if (reason.startsWith(Wire.NO_INLET)) {
+        if (reason.startsWith(Wire.NO_INLET) || reason.startsWith(Wire.OWNED_BY_CONNECTED_SENDER)) {
             long now = System.nanoTime();
             if (firstRejectNanos == 0) firstRejectNanos = now;
             if (now - firstRejectNanos < client.options().peerTimeout().toNanos()) {

@@ -23,6 +23,11 @@ class FuzzTest {
 
     /** Connects, reads the challenge and answers it properly (no secret), returning the socket ready for channel frames. */
     static Socket handshake(int port) throws IOException {
+        return handshake(port, 1);
+    }
+
+    /** The same, claiming to be sender incarnation {@code incarnation}. */
+    static Socket handshake(int port, long incarnation) throws IOException {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
         s.setSoTimeout(5000);
         DataInputStream in = new DataInputStream(s.getInputStream());
@@ -34,7 +39,7 @@ class FuzzTest {
         out.writeInt(Wire.MAGIC);
         out.writeByte(Wire.VERSION);
         out.write(new byte[16]);
-        out.writeLong(1); // incarnation
+        out.writeLong(incarnation);
         out.writeByte(0);
         out.flush();
         byte[] welcome = new byte[in.readInt()];
