@@ -2,6 +2,7 @@ package org.bbflow.net;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -190,7 +191,12 @@ public final class NetClient implements AutoCloseable {
         return out;
     }
 
-    /** Closes the connection; outlets not yet closed fail. */
+    /**
+     * Closes the connection; outlets not yet closed fail. What is already queued on the connection
+     * (the ABORT of an outlet closed just before, above all) is still written first; then the
+     * connection is closed without a reset. Waits at most 5 s; a peer that reads nothing more is
+     * given up on in the background after the peer timeout.
+     */
     @Override
     public void close() {
         if (closed) return;
@@ -198,9 +204,10 @@ public final class NetClient implements AutoCloseable {
         Wire.run(loop, () -> {
             flusher.cancel(false);
             for (RemoteOutlet<?> o : outlets.values()) o.fail(new RemoteChannelException("client to " + peer() + " closed"));
-            if (channel != null) channel.close();
+            closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS));
         });
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS); // the task above was dropped
+        if (!loop.inEventLoop()) group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     String peer() { return host + ":" + port; }
@@ -213,10 +220,49 @@ public final class NetClient implements AutoCloseable {
             closed = true;
             Wire.run(loop, () -> {
                 flusher.cancel(false);
-                if (channel != null) channel.close();
-                group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+                closeGracefully(() -> group.shutdownGracefully(0, 1, TimeUnit.SECONDS));
             });
         }
+    }
+
+    /**
+     * Closes the connection without losing what is queued on it (the last ABORT of an outlet above
+     * all), then runs {@code then}. A plain close would do both wrong: Netty discards the frames it
+     * has not written yet, and a socket closed while input from the server is still unread (an ACK,
+     * a heartbeat) makes the kernel reset the connection, dropping the bytes it has not sent yet.
+     * So: once everything queued is written, the output is shut down (the server reads every byte,
+     * then the end, and closes its side); what the server still sends is read and dropped; the
+     * connection closes when the server's side does, at the latest after the peer timeout.
+     */
+    private void closeGracefully(Runnable then) {
+        Channel ch = channel;
+        if (ch == null) {
+            then.run();
+            return;
+        }
+        ch.closeFuture().addListener(f -> then.run());
+        if (!ready || !ch.isActive()) { // nothing was sent on it: nothing to lose
+            ch.close();
+            return;
+        }
+        ScheduledFuture<?> bound = loop.schedule(() -> { ch.close(); }, options.peerTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        ch.closeFuture().addListener(f -> bound.cancel(false));
+        if (ch.pipeline().get("idle") != null) ch.pipeline().remove("idle"); // no heartbeat after the end of output
+        ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> { // completes after every write queued before it
+            if (!written.isSuccess()) {
+                ch.close();
+                return;
+            }
+            SslHandler tls = ch.pipeline().get(SslHandler.class);
+            ChannelFuture notified = tls != null ? tls.closeOutbound() : ch.newSucceededFuture(); // TLS close_notify first
+            notified.addListener(n -> {
+                if (n.isSuccess() && ch instanceof SocketChannel s) {
+                    s.shutdownOutput().addListener(shut -> { if (!shut.isSuccess()) ch.close(); });
+                } else {
+                    ch.close();
+                }
+            });
+        });
     }
 
     private void flushAll() {

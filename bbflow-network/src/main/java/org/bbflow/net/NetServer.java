@@ -160,6 +160,11 @@ public final class NetServer implements AutoCloseable {
         connections.close();
     }
 
+    /** The address listened on (for tests and monitoring). */
+    InetSocketAddress localAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
     /** Open connections (for tests and monitoring); each is counted until it has closed. */
     int connectionCount() {
         return connections.size();
@@ -199,14 +204,19 @@ public final class NetServer implements AutoCloseable {
     }
 
     /**
-     * Listens on {@code port} (0 for an ephemeral port) on all interfaces.
+     * Listens on {@code port} (0 for an ephemeral port): on all interfaces if {@code options} has a
+     * shared secret or TLS, otherwise on the loopback address only, so that nothing listens
+     * unauthenticated beyond this machine unless asked. To ask, name the address with
+     * {@link #bind(String, int, NetOptions)} (e.g. {@code "0.0.0.0"}).
      *
      * @param port the port, or 0 for an ephemeral one
      * @param options batching, window, timeouts and security
      * @return the listening server
      */
     public static NetServer bind(int port, NetOptions options) {
-        return bind("0.0.0.0", port, options);
+        Objects.requireNonNull(options, "options");
+        boolean authenticated = options.secret() != null || options.ssl() != null;
+        return bind(authenticated ? "0.0.0.0" : InetAddress.getLoopbackAddress().getHostAddress(), port, options);
     }
 
     /**
@@ -291,6 +301,16 @@ public final class NetServer implements AutoCloseable {
 
         /** The incarnation of the sender's {@link NetClient}, from its HELLO. */
         long peerIncarnation() { return peerIncarnation; }
+
+        /**
+         * Whether the peer proved who it is: it knew the shared secret, or presented a client certificate
+         * the server requires (mutual TLS). Only a proven peer's new incarnation fences a connected sender.
+         */
+        boolean proven() {
+            if (options.secret() != null) return true;
+            io.netty.handler.ssl.SslHandler tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+            return tls != null && tls.engine().getNeedClientAuth();
+        }
 
         /** The inlet no longer takes this connection's stream on {@code channelId}: tell the sender why, drop what is in flight. */
         void revoke(int channelId, String reason) {

@@ -26,7 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  * yet, the new incarnation takes the channel over and the old one is refused from then on; if items
  * had already arrived, the stream cannot be resumed, and this inlet fails at once with a message
  * saying so (restart the receiving side too). A sender that had delivered items to a previous incarnation of this server fails
- * instead, leaving this inlet untouched.
+ * instead, leaving this inlet untouched. Only a proven peer (the server has a shared secret or
+ * requires client certificates) may fence a stream whose sender is still connected: without
+ * authentication another incarnation is refused until the stream's own connection is gone (closed,
+ * or silent for three heartbeats), and cannot fail or take over this inlet before.
  *
  * @param <T> the item type
  */
@@ -312,8 +315,23 @@ public final class RemoteInlet<T> implements AutoCloseable {
             return "channel " + channelId + ": sender incarnation " + Wire.hex(incarnation)
                     + " was replaced by a newer incarnation (a restarted sender); this one is stale";
         }
+        if (hasStream && stream == streamId && incarnation != senderIncarnation) {
+            // a stream id belongs to one outlet of one client for ever: another incarnation cannot have it honestly
+            return "channel " + channelId + ": this stream belongs to sender incarnation " + Wire.hex(senderIncarnation)
+                    + ", not " + Wire.hex(incarnation);
+        }
         if (hasStream && stream != streamId) {
             if (incarnation == senderIncarnation) return "channel " + channelId + " is already used by another stream";
+            if (current != null && current != conn && !conn.proven()) {
+                // Fencing needs proof. Without a shared secret or mutual TLS anyone who can reach the port can
+                // claim to be a restarted sender, so a new incarnation never acts on a stream whose sender is
+                // still connected: it is refused (that connection only) and retries until that connection is
+                // gone (closed, or silent for three heartbeats); then the restart rules below apply.
+                return Wire.OWNED_BY_CONNECTED_SENDER + "channel " + channelId + " carries a stream of sender incarnation "
+                        + Wire.hex(senderIncarnation) + " from " + current.remote() + ", still connected; without a shared"
+                        + " secret or mutual TLS incarnation " + Wire.hex(incarnation) + " cannot take it over before that"
+                        + " connection is gone";
+            }
             String restarted = "channel " + channelId + ": sender restarted (incarnation " + Wire.hex(senderIncarnation)
                     + " -> " + Wire.hex(incarnation) + " from " + conn.remote() + ")";
             if (next > 0 || eosReceived) {

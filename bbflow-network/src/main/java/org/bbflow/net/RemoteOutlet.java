@@ -345,10 +345,13 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         ch.writeAndFlush(Wire.control(ch.alloc(), Wire.ATTACH, channelId, streamId, ackedUpTo), ch.voidPromise());
     }
 
-    /** The server has no inlet with this id yet (retry until the peer timeout) or refused the stream. */
+    /**
+     * The server has no inlet with this id yet, or the channel's stream is still held by the connection
+     * of another (unproven) incarnation: retry until the peer timeout. Or it refused the stream.
+     */
     void onReject(String reason, Channel ch) {
         if (released) return;
-        if (reason.startsWith(Wire.NO_INLET)) {
+        if (reason.startsWith(Wire.NO_INLET) || reason.startsWith(Wire.OWNED_BY_CONNECTED_SENDER)) {
             long now = System.nanoTime();
             if (firstRejectNanos == 0) firstRejectNanos = now;
             if (now - firstRejectNanos < client.options().peerTimeout().toNanos()) {
@@ -426,13 +429,24 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         if (attached && channel != null) {
             // free (and maybe close the outlet's own connection) only once the ABORT is written: a close
-            // now would discard it behind data frames still queued, and the receiver would wait for ever
+            // now would discard it behind data frames still queued, and the receiver would wait for ever.
+            // The connection itself is closed gracefully (NetClient.closeGracefully), so the kernel
+            // sends what it holds too. If the connection breaks first, the ABORT goes again after the
+            // reconnect (onAttached), until the peer timeout.
             channel.writeAndFlush(Wire.text(channel.alloc(), Wire.ABORT, channelId, abortReason))
-                    .addListener(written -> releaseAll());
-        } else if (abortTimer == null) {
-            abortTimer = client.loop().schedule(this::releaseAll, client.options().peerTimeout().toNanos(),
-                    java.util.concurrent.TimeUnit.NANOSECONDS);
+                    .addListener(written -> {
+                        if (written.isSuccess()) releaseAll(); else awaitReattachToAbort();
+                    });
+        } else {
+            awaitReattachToAbort();
         }
+    }
+
+    /** Keeps the aborted outlet registered until it is attached again (then the ABORT follows), at most the peer timeout. */
+    private void awaitReattachToAbort() {
+        if (released || abortTimer != null) return;
+        abortTimer = client.loop().schedule(this::releaseAll, client.options().peerTimeout().toNanos(),
+                java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     /**

@@ -49,6 +49,13 @@ final class Wire {
     /** Start of the REJECT reason for a channel id without inlet (yet): the sender retries until the peer timeout. */
     static final String NO_INLET = "no inlet with channel id ";
 
+    /**
+     * Start of the REJECT reason for an unproven sender incarnation (no secret, no client certificate)
+     * that attaches to a stream whose sender is still connected: it retries until the peer timeout,
+     * and gets in only once that connection is gone.
+     */
+    static final String OWNED_BY_CONNECTED_SENDER = "stream owned by a connected sender: ";
+
     /** Bytes of a DATA frame before its payload, including the length prefix. */
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
 

@@ -51,6 +51,66 @@ class CompletionTest {
         }
     }
 
+    /**
+     * The ABORT of a sender that fails while its connection is backed up (a slow reader: the proxy
+     * reads nothing) must still reach the receiver, whatever is queued before it and however the
+     * sender's side is closed right after: its own connection (an outlet with a connection of its
+     * own) or the shared client's close(). The proxy floods the client with heartbeats, so the
+     * client always has unread input when it closes: a plain close then resets the connection and
+     * the kernel drops the unsent tail, the ABORT with it. Rounds alternate how the sender's side
+     * closes; seeded: the amount queued and when the proxy lets go. A lost ABORT shows as the receiver waiting out the peer
+     * timeout and failing with another message.
+     */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void abortReachesTheReceiverBehindQueuedDataAndAClose() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("abortReachesTheReceiverBehindQueuedDataAndAClose seed " + seed);
+        java.util.Random random = new java.util.Random(seed);
+        NetOptions opts = NetOptions.defaults().withWindowBytes(16L << 20).withPeerTimeout(java.time.Duration.ofSeconds(8));
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, opts);
+             HoldingProxy proxy = new HoldingProxy(server.port())) {
+            for (int round = 0; round < 12; round++) {
+                int ch = round + 1;
+                boolean sharedClient = round % 2 == 0;
+                int queued = random.nextInt(4) == 0 ? 1 + random.nextInt(1000) : 10_000 + random.nextInt(1_500_000);
+                long releaseAfterMs = random.nextInt(3) == 0 ? 0 : 50 + random.nextInt(250);
+                String what = "seed " + seed + ", round " + round + (sharedClient ? ", shared client closed" : ", own connection")
+                        + ", " + queued + " items queued, released after " + releaseAfterMs + " ms";
+                RemoteInlet<Long> in = server.inlet(ch, Codec.longs());
+                NetClient client = sharedClient ? NetClient.connect("127.0.0.1", proxy.port(), opts) : null;
+                RemoteOutlet<Long> out = sharedClient ? client.outlet(ch, Codec.longs())
+                        : NetClient.outlet("127.0.0.1", proxy.port(), ch, Codec.longs(), opts);
+                CompletableFuture<Void> closing = null;
+                try {
+                    out.sendLong(0);
+                    assertEquals(0L, in.take(), what); // attached and flowing; the handshake is over
+                    proxy.chatter(true);
+                    proxy.hold();
+                    for (long i = 1; i <= queued; i++) out.sendLong(i); // within the window: never waits
+                    out.close(); // the producer failed: abort
+                    if (sharedClient) closing = CompletableFuture.runAsync(client::close);
+                    if (releaseAfterMs > 0) Thread.sleep(releaseAfterMs); // lets the close run first; decides nothing
+                    proxy.release();
+                    long t0 = System.nanoTime();
+                    long[] r = readAll(in);
+                    long ms = (System.nanoTime() - t0) / 1_000_000;
+                    assertEquals(1, r[1], "the receiver must fail, not see a clean end; " + what);
+                    RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+                    assertTrue(e.getMessage().contains("without complete()"), "ABORT lost (" + ms + " ms): " + e.getMessage()
+                            + "; " + what);
+                    assertTrue(r[0] <= queued, "read " + r[0] + "; " + what);
+                } finally {
+                    proxy.chatter(false);
+                    proxy.release();
+                    in.close();
+                    if (closing != null) closing.get(30, TimeUnit.SECONDS);
+                    if (client != null) client.close();
+                }
+            }
+        }
+    }
+
     /** A codec whose encoder runs out of memory on one item, as an outlet's send can. */
     private static final class ChokingStrings implements Codec<String> {
         @Override

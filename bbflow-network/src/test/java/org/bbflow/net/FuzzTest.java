@@ -23,6 +23,11 @@ class FuzzTest {
 
     /** Connects, reads the challenge and answers it properly (no secret), returning the socket ready for channel frames. */
     static Socket handshake(int port) throws IOException {
+        return handshake(port, 1);
+    }
+
+    /** The same, claiming to be sender incarnation {@code incarnation}. */
+    static Socket handshake(int port, long incarnation) throws IOException {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
         s.setSoTimeout(5000);
         DataInputStream in = new DataInputStream(s.getInputStream());
@@ -34,7 +39,7 @@ class FuzzTest {
         out.writeInt(Wire.MAGIC);
         out.writeByte(Wire.VERSION);
         out.write(new byte[16]);
-        out.writeLong(1); // incarnation
+        out.writeLong(incarnation);
         out.writeByte(0);
         out.flush();
         byte[] welcome = new byte[in.readInt()];
@@ -105,6 +110,13 @@ class FuzzTest {
         long seed = System.nanoTime();
         Random r = new Random(seed);
         long n = 2_000_000;
+        // a thread for each blocking task: on 2 cores the common pool has one worker (on JDK 25
+        // CompletableFuture uses it even then), and a blocked consumer there starves the others
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool(task -> {
+            Thread t = new Thread(task, "fuzz-test");
+            t.setDaemon(true);
+            return t;
+        });
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
             RemoteInlet<Long> honestIn = server.inlet(1, Codec.longs());
             for (int c = 2; c < 6; c++) {
@@ -113,9 +125,9 @@ class FuzzTest {
                     try {
                         while (victim.take() != null) { /* swallow whatever fuzz got through */ }
                     } catch (RemoteChannelException expected) {
-                        // malformed data or an attacker that left: this channel only
+                        // malformed data or an attacker that left (or the server closed): this channel only
                     }
-                });
+                }, threads);
             }
             RemoteOutlet<Long> honest = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), NetOptions.defaults());
             honest.send(-1L);
@@ -123,12 +135,12 @@ class FuzzTest {
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
                 for (long i = 0; i < n; i++) honest.send(i);
                 honest.complete();
-            });
+            }, threads);
             CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
                 long k = 0;
                 for (Long x; (x = honestIn.take()) != null; k++) if (x != k) throw new AssertionError("at " + k + ": " + x);
                 return k;
-            });
+            }, threads);
 
             int connections = 0, frames = 0;
             for (int i = 0; i < 600; i++) { // garbage before any handshake
@@ -191,6 +203,8 @@ class FuzzTest {
             }
             assertEquals("still here", later.take());
             assertTrue(connections >= 2000 && frames >= 6000, connections + " connections, " + frames + " frames");
+        } finally {
+            threads.shutdownNow(); // the victims' consumers ended with the server (their inlets failed)
         }
     }
 }

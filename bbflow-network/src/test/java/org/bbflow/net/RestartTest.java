@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RestartTest {
     private static final NetOptions OPTS = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(20));
+    /** Proven peers: only they may fence a sender that is still connected. */
+    private static final NetOptions PROVEN = OPTS.withSharedSecret("restart-test-secret-0123456789".getBytes(
+            java.nio.charset.StandardCharsets.US_ASCII));
 
     /** Sends until the outlet fails (at most 30 s); returns the failure. */
     static RemoteChannelException sendUntilFailure(RemoteOutlet<Long> out) {
@@ -61,16 +64,16 @@ class RestartTest {
 
     @Test
     void restartedSenderTakesOverAChannelThatReceivedNothingYet() {
-        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS)) {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, PROVEN)) {
             RemoteInlet<Long> in = server.inlet(1, Codec.longs());
-            NetClient old = NetClient.connect("127.0.0.1", server.port(), OPTS);
+            NetClient old = NetClient.connect("127.0.0.1", server.port(), PROVEN);
             RemoteOutlet<Long> stale = old.outlet(1, Codec.longs()); // attaches, sends nothing, then hangs
             // the stale outlet is attached once a send has had time to go through: wait for its attachment
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (in.senderAddress() == null && System.nanoTime() < until) Thread.onSpinWait();
             assertNotNull(in.senderAddress(), "first sender attached");
 
-            try (RemoteOutlet<Long> restarted = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), OPTS)) {
+            try (RemoteOutlet<Long> restarted = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), PROVEN)) {
                 for (long i = 0; i < 1000; i++) restarted.sendLong(i);
                 restarted.complete();
             }
@@ -82,6 +85,114 @@ class RestartTest {
             assertTrue(e.getMessage().contains("took the channel over"), e.getMessage());
             old.close();
         }
+    }
+
+    /**
+     * Without a secret an incarnation proves nothing: a restarted sender cannot fence one that is still
+     * connected. It is refused and retries; once the old connection is gone it takes the (empty) channel over.
+     */
+    @Test
+    void withoutASecretARestartedSenderWaitsUntilTheOldConnectionIsGone() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            NetClient old = NetClient.connect("127.0.0.1", server.port(), OPTS);
+            old.outlet(1, Codec.longs()); // attached, sends nothing, stays connected
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (in.senderAddress() == null && System.nanoTime() < until) Thread.onSpinWait();
+            java.net.InetSocketAddress first = in.senderAddress();
+            assertNotNull(first, "first sender attached");
+
+            CompletableFuture<Void> restarted = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), OPTS)) {
+                    for (long i = 0; i < 1000; i++) out.sendLong(i);
+                    out.complete();
+                }
+            });
+            // refused while the old connection lives (a few retries at 20 a second)
+            assertThrows(java.util.concurrent.TimeoutException.class, () -> restarted.get(300, TimeUnit.MILLISECONDS));
+            assertEquals(first, in.senderAddress(), "the channel still belongs to the first sender");
+            old.close(); // the old process goes away (its outlet neither completed nor aborted): the restarted one gets in
+            restarted.get(30, TimeUnit.SECONDS);
+            long k = 0;
+            for (Long x; (x = in.take()) != null; k++) assertEquals(k, x);
+            assertEquals(1000, k);
+        }
+    }
+
+    /**
+     * A stranger without the secret (none is configured) forges an ATTACH for a stream in the middle,
+     * claiming to be a restarted sender (another incarnation, another stream id): it is refused on its
+     * own connection, and the honest stream completes with every item exactly once.
+     */
+    @Test
+    void aStrangersForgedAttachMidStreamIsRefusedAndTheStreamCompletes() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("aStrangersForgedAttachMidStreamIsRefusedAndTheStreamCompletes seed " + seed);
+        java.util.Random random = new java.util.Random(seed);
+        int n = 100_000;
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS)) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            java.util.concurrent.CountDownLatch attacked = new java.util.concurrent.CountDownLatch(1);
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+                try (RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 1, Codec.longs(), OPTS)) {
+                    for (long i = 0; i < n / 2; i++) out.sendLong(i);
+                    try {
+                        if (!attacked.await(30, TimeUnit.SECONDS)) throw new AssertionError("no attack");
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    for (long i = n / 2; i < n; i++) out.sendLong(i);
+                    out.complete();
+                }
+            });
+            for (long i = 0; i < n / 2; i++) assertEquals(i, in.take()); // mid-stream: items have arrived
+            for (int attack = 0; attack < 3; attack++) {
+                long incarnation = random.nextLong() | 1;
+                try (java.net.Socket s = FuzzTest.handshake(server.port(), incarnation)) {
+                    java.io.DataOutputStream o = new java.io.DataOutputStream(s.getOutputStream());
+                    o.writeInt(21);
+                    o.writeByte(Wire.ATTACH);
+                    o.writeInt(1);
+                    o.writeLong(random.nextLong()); // a stream id of its own
+                    o.writeLong(attack == 0 ? 0 : random.nextInt(n)); // resume from
+                    o.flush();
+                    String reason = rejectFor(s, 1);
+                    assertTrue(reason.startsWith(Wire.OWNED_BY_CONNECTED_SENDER) && reason.contains("still connected"),
+                            "seed " + seed + ": " + reason);
+                    // and what an attached peer may send is not taken from it either
+                    o.writeInt(1 + 4 + 8 + 4 + 8);
+                    o.writeByte(Wire.DATA);
+                    o.writeInt(1);
+                    o.writeLong(n / 2);
+                    o.writeInt(1);
+                    o.writeLong(-7);
+                    o.writeInt(1 + 4 + 4);
+                    o.writeByte(Wire.ABORT);
+                    o.writeInt(1);
+                    o.writeBytes("forged");
+                    o.flush();
+                }
+            }
+            attacked.countDown();
+            long k = n / 2;
+            for (Long x; (x = in.take()) != null; k++) assertEquals(k, x, "seed " + seed);
+            assertEquals(n, k, "seed " + seed);
+            sender.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Reads frames from a raw connection until a REJECT for {@code channel}; returns its reason. */
+    private static String rejectFor(java.net.Socket s, int channel) throws java.io.IOException {
+        java.io.DataInputStream i = new java.io.DataInputStream(s.getInputStream());
+        for (int frames = 0; frames < 100; frames++) {
+            byte[] f = new byte[i.readInt()];
+            i.readFully(f);
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(f);
+            if (b.get() == Wire.REJECT && b.getInt() == channel) {
+                return new String(f, 5, f.length - 5, java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        throw new AssertionError("no REJECT for channel " + channel);
     }
 
     @Test

@@ -45,6 +45,23 @@ class SecurityTest {
         }
     }
 
+    /** Nothing listens unauthenticated beyond this machine unless asked: bind without a host picks loopback then. */
+    @Test
+    void bindWithoutAHostListensOnLoopbackOnlyWithoutSecretOrTls() {
+        try (NetServer open = NetServer.bind(0, NetOptions.defaults())) {
+            assertTrue(open.localAddress().getAddress().isLoopbackAddress(), "listening on " + open.localAddress());
+            try (RemoteOutlet<String> out = NetClient.outlet("127.0.0.1", open.port(), 1, Codec.strings(), NetOptions.defaults())) {
+                RemoteInlet<String> in = open.inlet(1, Codec.strings());
+                out.send("local");
+                out.complete();
+                assertEquals("local", in.take());
+            }
+        }
+        try (NetServer authenticated = NetServer.bind(0, NetOptions.defaults().withSharedSecret(SECRET))) {
+            assertTrue(authenticated.localAddress().getAddress().isAnyLocalAddress(), "listening on " + authenticated.localAddress());
+        }
+    }
+
     @Test
     void tlsWithTrustedCertificateAndSharedSecretWorks() throws Exception {
         NetOptions srv = NetOptions.defaults().withTls(serverId.server()).withSharedSecret(SECRET);
