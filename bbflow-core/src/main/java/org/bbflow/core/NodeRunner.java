@@ -108,6 +108,9 @@ final class NodeRunner implements Runnable, NodeContext {
         if (loopHead) {
             loop.headWaiter = waiter;
         }
+        if (vertex.reorder != null) {
+            vertex.reorder.attach(vertex, waiter);
+        }
     }
 
     // ---- NodeContext ---------------------------------------------------------------------------
@@ -217,7 +220,11 @@ final class NodeRunner implements Runnable, NodeContext {
                 gatherLoop();
                 break;
             case ORDERED:
-                strictLoop(true);
+                if (vertex.reorder != null) {
+                    windowLoop(vertex.reorder);
+                } else {
+                    strictLoop(true);
+                }
                 break;
             default:
                 if (inputs.length == 1 && !inBack[0] && loop == null) {
@@ -355,6 +362,55 @@ final class NodeRunner implements Runnable, NodeContext {
             }
             w = w + 1 == n ? 0 : w + 1;
         }
+    }
+
+    /**
+     * An ordered farm's collector with a reorder window: one unit from the worker the emitter
+     * recorded for each item, in input order; then each worker's last unit (its onEos) and EOS.
+     */
+    private void windowLoop(ReorderWindow window) throws Exception {
+        final int n = inputs.length;
+        ended = new boolean[n];
+        WaitCondition recorded = () -> window.readable() || cancel.raised;
+        while (true) {
+            if (!window.readable()) {
+                awaitInput(recorded);
+            }
+            int w = window.next();
+            if (w < 0) {
+                break;
+            }
+            if (!deliverOneUnit(w)) {
+                throw new IllegalStateException("worker " + vertex.in.get(w).from.path + " ended before sending"
+                        + " the results of an item it was given");
+            }
+            window.release();
+        }
+        for (int w = 0; w < n; w++) {
+            while (deliverOneUnit(w)) {
+                // the worker's onEos unit, if any
+            }
+            ended[w] = true;
+        }
+    }
+
+    /** Reads one unit from input w and delivers its items; false at w's end of stream. */
+    private boolean deliverOneUnit(int w) throws Exception {
+        Object x = take(w);
+        if (x == Units.EOS) {
+            return false;
+        }
+        if (x == Units.START) {
+            while ((x = take(w)) != Units.END) {
+                if (x == Units.EOS) {
+                    throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
+                }
+                deliver(w, x);
+            }
+        } else if (x != Units.SKIP) {
+            deliver(w, x);
+        }
+        return true;
     }
 
     /** One item from each live input in turn, handed over as one list. */
@@ -529,6 +585,32 @@ final class NodeRunner implements Runnable, NodeContext {
             if (running && t != null && t != Thread.currentThread()) {
                 t.interrupt();
             }
+        }
+    }
+
+    /**
+     * Called by an outbox that waits for room other than a channel's (an ordered farm's reorder
+     * window); the condition must also be ready once the flow is cancelled.
+     */
+    void awaitOutput(WaitCondition condition) {
+        for (int s = 0; s < QUICK_SPINS; s++) {
+            if (condition.ready()) {
+                checkCancel();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        fullWaits++;
+        long t0 = System.nanoTime();
+        try {
+            do {
+                checkCancel();
+                idler.idle(waiter, condition);
+            } while (!condition.ready());
+            checkCancel();
+        } finally {
+            idler.reset();
+            idleNanos += System.nanoTime() - t0;
         }
     }
 

@@ -26,6 +26,9 @@ final class OutboxImpl implements Outbox<Object> {
     private final boolean unitOut;
     private final CancelFlag cancel;
     private int next;
+    /** An ordered farm's reorder window (emitter side), or null. */
+    private final ReorderWindow reorder;
+    private final WaitCondition windowRoom;
 
     // unit state (ordered farm workers)
     private int unitCount = -1;
@@ -61,6 +64,8 @@ final class OutboxImpl implements Outbox<Object> {
         this.key = d.key;
         this.strictOrder = v.orderedEmitter;
         this.unitOut = v.unitOut;
+        this.reorder = v.orderedEmitter ? v.reorder : null;
+        this.windowRoom = reorder == null ? null : () -> reorder.hasRoom() || cancel.raised;
     }
 
     @Override
@@ -70,9 +75,30 @@ final class OutboxImpl implements Outbox<Object> {
         }
         if (unitOut) {
             unitSend(item);
+        } else if (reorder != null) {
+            windowedSend(item);
         } else {
             dispatch(item);
         }
+    }
+
+    /** An ordered farm's emitter with a reorder window: waits for a slot, dispatches, records the worker. */
+    private void windowedSend(Object item) {
+        if (!reorder.hasRoom()) {
+            runner.awaitOutput(windowRoom);
+        }
+        int i;
+        if (policy == ON_DEMAND) {
+            while (!tryOffer(i = leastLoaded(), item)) {
+                runner.awaitAnyRoom(outs);
+            }
+            runner.itemsOut++;
+        } else {
+            i = policy == ROUND_ROBIN ? next : 0;
+            next = i + 1 == n ? 0 : i + 1;
+            put(i, item);
+        }
+        reorder.record(i);
     }
 
     private void dispatch(Object item) {
@@ -305,6 +331,9 @@ final class OutboxImpl implements Outbox<Object> {
     void closeAll() {
         for (int i = 0; i < n; i++) {
             outs[i].close();
+        }
+        if (reorder != null) {
+            reorder.close();
         }
     }
 }

@@ -25,6 +25,8 @@ final class Vertex {
     boolean unitOut;
     /** What onEos sends is one more unit (ordered farms); behind a strict collector it travels plain. */
     boolean unitEos;
+    /** An ordered farm's reorder window, shared by its emitter and collector, or null (strict turn). */
+    ReorderWindow reorder;
     /** The feedback loop this vertex belongs to, or null. */
     Loop loop;
     /** Who added this vertex (for error messages). */

@@ -297,6 +297,20 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(30)
+    void orderedOnDemand() {
+        // tag::ordered-on-demand[]
+        // a slow worker gets few items, and results still leave in input order
+        Farm<Long, Long> ordered = Farm.of(4, () -> Nodes.map((Long x) -> heavy(x)))
+                .dispatch(Dispatch.onDemand())
+                .ordered(64);
+        // end::ordered-on-demand[]
+        List<Long> out = Collections.synchronizedList(new ArrayList<>());
+        Pipeline.of(Nodes.range(1, 500), ordered, Nodes.sink(out::add)).run();
+        assertEquals(LongStream.rangeClosed(1, 500).map(ReadmeSnippetsTest::heavy).boxed().collect(Collectors.toList()), out);
+    }
+
+    @Test
+    @Timeout(30)
     void feedback() {
         Queue<Long> done = new ConcurrentLinkedQueue<>();
         // tag::feedback[]
