@@ -80,7 +80,7 @@ final class NodeRunner implements Runnable, NodeContext {
         this.strategy = strategy;
         this.idler = strategy.newIdler();
         this.loop = vertex.loop;
-        this.loopHead = loop != null && loop.head == vertex;
+        this.loopHead = loop != null && loop.heads.contains(vertex);
         this.isSource = node instanceof Source;
     }
 
@@ -106,7 +106,7 @@ final class NodeRunner implements Runnable, NodeContext {
         inputCount = in.size();
         outbox = new OutboxImpl(this, vertex, cancel);
         if (loopHead) {
-            loop.headWaiter = waiter;
+            loop.heads.attach(waiter);
         }
         if (vertex.reorder != null) {
             vertex.reorder.attach(vertex, waiter);
@@ -269,6 +269,9 @@ final class NodeRunner implements Runnable, NodeContext {
                 liveExternal++;
             }
         }
+        if (loopHead && liveExternal == 0) {
+            loop.heads.inputEnded();
+        }
         int i = 0;
         while (true) {
             boolean progressed = false;
@@ -280,7 +283,9 @@ final class NodeRunner implements Runnable, NodeContext {
                         x = c.pollRaw();
                         if (x == null) {
                             ended[i] = true;
-                            liveExternal--;
+                            if (--liveExternal == 0 && loopHead) {
+                                loop.heads.inputEnded();
+                            }
                         }
                     }
                     if (x != null) {
@@ -305,7 +310,7 @@ final class NodeRunner implements Runnable, NodeContext {
 
     /** The head may end its loop: nothing in flight and nothing waiting on a feedback channel. */
     private boolean loopDrained() {
-        if (loop.inFlight.get() != 0) {
+        if (!loop.heads.allInputsEnded() || loop.inFlight.get() != 0) {
             return false;
         }
         for (int i = 0; i < inputs.length; i++) {
@@ -325,7 +330,7 @@ final class NodeRunner implements Runnable, NodeContext {
                 return true;
             }
         }
-        return loopHead && liveExternal == 0 && loop.inFlight.get() == 0;
+        return loopHead && liveExternal == 0 && loop.heads.allInputsEnded() && loop.inFlight.get() == 0;
     }
 
     private boolean channelReady() {
@@ -494,7 +499,7 @@ final class NodeRunner implements Runnable, NodeContext {
             }
         }
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
-            loop.headWaiter.wakeIfParked();
+            loop.heads.wakeAll();
         }
     }
 

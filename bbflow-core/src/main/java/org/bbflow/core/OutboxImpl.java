@@ -15,6 +15,7 @@ final class OutboxImpl implements Outbox<Object> {
     private static final int SCATTER = 4;
     private static final int BY_KEY = 5;
     private static final int NONE = 6;
+    private static final int ORIGIN = 7;
 
     private final NodeRunner runner;
     private final Channel<Object>[] outs;
@@ -47,6 +48,8 @@ final class OutboxImpl implements Outbox<Object> {
         Dispatch d = v.dispatch == null ? Dispatch.roundRobin() : v.dispatch;
         if (n == 0) {
             policy = NONE;
+        } else if (v.returnsToOrigin) {
+            policy = ORIGIN;
         } else if (v.closesLoop || n == 1) {
             policy = SINGLE;
         } else {
@@ -115,6 +118,9 @@ final class OutboxImpl implements Outbox<Object> {
             case ON_DEMAND:
                 onDemand(item);
                 return;
+            case ORIGIN:
+                put(origin(), item);
+                return;
             case BROADCAST:
                 for (int i = 0; i < n; i++) {
                     put(i, item);
@@ -134,6 +140,17 @@ final class OutboxImpl implements Outbox<Object> {
                 throw new IllegalStateException("node " + runner.path() + " has no output to send to"
                         + " (end the flow with a sink, or do not send from it)");
         }
+    }
+
+    /** The way back to the left member the current item came from (all-to-all feedback). */
+    private int origin() {
+        int i = runner.inputIndex();
+        if (i < 0) {
+            throw new IllegalStateException("node " + runner.path() + " is a right member of an all-to-all with feedback:"
+                    + " send(x) returns x to the left member the current item came from, and there is none here"
+                    + " (onEos?); use sendTo(i, x) to pick a left member, or an output past them to go forward");
+        }
+        return i;
     }
 
     @Override

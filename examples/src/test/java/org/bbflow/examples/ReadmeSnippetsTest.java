@@ -353,6 +353,31 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(30)
+    void allToAllFeedback() {
+        // tag::a2a-feedback[]
+        // every item goes round until it is below 10, back to the left member that sent it
+        AllToAll<Long, Long> loop = AllToAll.<Long, Long>of(2, () -> Nodes.identity(), 3,
+                () -> Nodes.<Long, Long>flatMap((x, o) -> { if (x >= 10) o.send(x / 2); else o.sendTo(2, x); }))
+                .feedback();
+        // end::a2a-feedback[]
+        List<Long> out = Collections.synchronizedList(new ArrayList<>());
+        Pipeline.of(Nodes.range(1, 100), loop, Nodes.sink(out::add)).run();
+        List<Long> expected = new ArrayList<>();
+        for (long x = 1; x <= 100; x++) {
+            long y = x;
+            while (y >= 10) {
+                y /= 2;
+            }
+            expected.add(y);
+        }
+        List<Long> got = new ArrayList<>(out);
+        Collections.sort(expected);
+        Collections.sort(got);
+        assertEquals(expected, got);
+    }
+
+    @Test
+    @Timeout(30)
     void waitStrategies() {
         Pipeline<Void, Long> pipeline = Pipeline.of(Nodes.range(1, 1000), Nodes.map((Long x) -> x + 1));
         LongAdder sum = new LongAdder();
