@@ -305,7 +305,7 @@ class ReadmeSnippetsTest {
                 .ordered(64);
         // end::ordered-on-demand[]
         List<Long> out = Collections.synchronizedList(new ArrayList<>());
-        Pipeline.of(Nodes.range(1, 500), ordered, Nodes.sink(out::add)).run();
+        Pipeline.of(Nodes.range(1, 500), ordered, Nodes.sink((Long x) -> out.add(x))).run();
         assertEquals(LongStream.rangeClosed(1, 500).map(ReadmeSnippetsTest::heavy).boxed().collect(Collectors.toList()), out);
     }
 
@@ -361,7 +361,7 @@ class ReadmeSnippetsTest {
                 .feedback();
         // end::a2a-feedback[]
         List<Long> out = Collections.synchronizedList(new ArrayList<>());
-        Pipeline.of(Nodes.range(1, 100), loop, Nodes.sink(out::add)).run();
+        Pipeline.of(Nodes.range(1, 100), loop, Nodes.sink((Long x) -> out.add(x))).run();
         List<Long> expected = new ArrayList<>();
         for (long x = 1; x <= 100; x++) {
             long y = x;
