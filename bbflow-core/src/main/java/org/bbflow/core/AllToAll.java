@@ -15,14 +15,23 @@ import java.util.function.Supplier;
  *
  * <p>The block's input ports are the left members', its output ports the right members'.
  *
+ * <p>{@link #feedback()} (N x M) and {@link #feedbackPairwise()} (N x N, point to point) close the
+ * all-to-all into a loop (FastFlow's {@code ff_a2a} with {@code wrap_around}): right members send
+ * items back to a left member of their choice, which sees them with
+ * {@link NodeContext#fromFeedback()}. The loop ends once every left member's input has ended and no
+ * item is in flight between the two sides; feedback channels are unbounded, as in FastFlow.
+ *
  * @param <I> input type of the left members
  * @param <O> output type of the right members
  */
 public final class AllToAll<I, O> extends Composite<I, O> {
+    private enum Feedback { NONE, ALL, PAIRWISE }
+
     private final List<Block<?, ?>> left;
     private final List<Block<?, ?>> right;
     private Dispatch dispatch = Dispatch.roundRobin();
     private ChannelSpec spec;
+    private Feedback feedback = Feedback.NONE;
 
     private AllToAll(List<? extends Block<?, ?>> left, List<? extends Block<?, ?>> right) {
         super("a2a");
@@ -108,6 +117,46 @@ public final class AllToAll<I, O> extends Composite<I, O> {
     }
 
     /**
+     * Right members may send items back to any left member (N x M feedback). A right member's outputs
+     * {@code 0 .. L-1} lead back to left members {@code 0 .. L-1} (L left members), and its outputs
+     * from {@code L} on lead forward, out of the all-to-all, to the next stage:
+     * <ul>
+     *   <li>{@code out.send(x)} returns {@code x} to the left member the item being processed came
+     *       from ({@link NodeContext#inputIndex()}), so each left member gets back exactly what it
+     *       sent;</li>
+     *   <li>{@code out.sendTo(i, x)}, {@code i < L}, sends {@code x} back to left member {@code i};</li>
+     *   <li>{@code out.sendTo(L, x)} sends {@code x} forward (to the next stage's first input port;
+     *       {@code L + k} to its port {@code k} when it has several).</li>
+     * </ul>
+     * The loop ends once every left member's input has ended and no item is in flight inside it;
+     * then left members run {@code onEos} and end, and right members end after them. An item sent
+     * back from {@code onEos} fails the flow. Members on both sides must be nodes (or combs); left
+     * members may be sources.
+     *
+     * @return this all-to-all
+     */
+    public AllToAll<I, O> feedback() {
+        checkModifiable();
+        this.feedback = Feedback.ALL;
+        return this;
+    }
+
+    /**
+     * Right member {@code j} may send items back to left member {@code j} only (N x N point-to-point
+     * feedback; both sides need the same number of members). A right member's output 0 leads back:
+     * {@code out.send(x)} (or {@code sendTo(0, x)}) returns {@code x} to left member {@code j}, and
+     * {@code out.sendTo(1, x)} sends it forward to the next stage ({@code 1 + k} to its port
+     * {@code k}). Termination and the rules for members are those of {@link #feedback()}.
+     *
+     * @return this all-to-all
+     */
+    public AllToAll<I, O> feedbackPairwise() {
+        checkModifiable();
+        this.feedback = Feedback.PAIRWISE;
+        return this;
+    }
+
+    /**
      * Sets the name used in paths and thread names (default {@code a2a}).
      *
      * @param name the new name
@@ -138,17 +187,35 @@ public final class AllToAll<I, O> extends Composite<I, O> {
 
     @Override
     Ports compile(GraphBuilder g, String path, int workerIndex) {
+        String where = "all-to-all '" + name() + "' (" + path + ")";
+        if (feedback == Feedback.PAIRWISE && left.size() != right.size()) {
+            throw new IllegalStateException(where + ": pairwise feedback needs as many left as right members, got "
+                    + left.size() + " left and " + right.size() + " right; use feedback() for N x M");
+        }
+        if (feedback != Feedback.NONE && spec != null && spec.kind() == Channel.Kind.MPSC) {
+            throw new IllegalStateException(where + ": feedback needs to know which left member an item came from,"
+                    + " which a shared MPSC channel does not tell");
+        }
+        int firstVertex = g.vertices.size();
         List<Vertex> entries = new ArrayList<>();
         List<Vertex> leftExits = new ArrayList<>();
         for (int i = 0; i < left.size(); i++) {
+            int before = g.vertices.size();
             Ports p = g.compile(left.get(i), path + "/left-" + i, i);
+            if (feedback != Feedback.NONE) {
+                requireNode(g, before, where, "left member " + i);
+            }
             entries.addAll(p.entries);
             leftExits.addAll(p.exits);
         }
         List<Vertex> rightEntries = new ArrayList<>();
         List<Vertex> exits = new ArrayList<>();
         for (int j = 0; j < right.size(); j++) {
+            int before = g.vertices.size();
             Ports p = g.compile(right.get(j), path + "/right-" + j, j);
+            if (feedback != Feedback.NONE) {
+                requireNode(g, before, where, "right member " + j);
+            }
             if (p.entries.isEmpty()) {
                 throw new IllegalStateException("all-to-all '" + name() + "' (" + path + "): right member " + j
                         + " takes no input (is it a source?)");
@@ -162,6 +229,33 @@ public final class AllToAll<I, O> extends Composite<I, O> {
                 g.connect(x, y, spec, false);
             }
         }
+        if (feedback != Feedback.NONE) {
+            // back edges first: a right member's outputs 0.. lead back, forward outputs come after
+            for (int j = 0; j < exits.size(); j++) {
+                Vertex r = exits.get(j);
+                if (feedback == Feedback.PAIRWISE) {
+                    g.connect(r, leftExits.get(j), spec, true);
+                    r.closesLoop = true;
+                } else {
+                    for (Vertex l : leftExits) {
+                        g.connect(r, l, spec, true);
+                    }
+                    r.returnsToOrigin = true;
+                }
+            }
+            Loop loop = g.loop(where, leftExits.get(0), firstVertex);
+            for (Vertex l : leftExits) {
+                loop.heads.add(l);
+            }
+        }
         return new Ports(entries, exits);
+    }
+
+    /** All-to-all feedback routes by member: each member must be one node (its vertex is both its ports). */
+    private static void requireNode(GraphBuilder g, int before, String where, String member) {
+        if (g.vertices.size() - before != 1) {
+            throw new IllegalStateException(where + ": with feedback, " + member + " must be a node (or a comb),"
+                    + " not a block of " + (g.vertices.size() - before) + " nodes");
+        }
     }
 }

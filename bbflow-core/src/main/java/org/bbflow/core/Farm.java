@@ -25,7 +25,9 @@ import java.util.function.Supplier;
  *       replace the node with {@link #collector(Node)}, or remove it with {@link #withoutCollector()}
  *       (the workers become the farm's output ports).</li>
  *   <li>{@link #ordered()}: results leave in input order (FastFlow's {@code ff_OFarm}). Workers must
- *       then be nodes or pipelines of nodes; they may send zero, one or several results per item.</li>
+ *       then be nodes or pipelines of nodes; they may send zero, one or several results per item.
+ *       The emitter dispatches round-robin or {@link Dispatch#onDemand() on demand}; on demand, the
+ *       collector restores input order within a bounded reorder window ({@link #ordered(int)}).</li>
  *   <li>{@link #feedback()}: workers send results back to the emitter ({@code out.send(x)}) and may
  *       send forward to the collector with {@code out.sendTo(1, x)}; {@link #feedbackFromCollector()}
  *       closes the loop from the collector instead. The loop ends once the emitter's upstream has
@@ -42,6 +44,13 @@ public final class Farm<I, O> extends Composite<I, O> {
     /** Capacity of the emitter-to-worker channels of an on-demand farm without its own channels. */
     static final int ON_DEMAND_CAPACITY = 1;
 
+    /**
+     * The reorder window of an ordered on-demand farm given none with {@link #ordered(int)}: at most
+     * this many items (or twice the number of workers, if that is larger) are between the emitter
+     * and the collector at any time.
+     */
+    public static final int DEFAULT_REORDER_WINDOW = 1024;
+
     private final List<Block<?, ?>> workers = new ArrayList<>();
     private Node<?, ?> emitter;
     private boolean hasEmitter = true;
@@ -50,6 +59,8 @@ public final class Farm<I, O> extends Composite<I, O> {
     private Dispatch dispatch = Dispatch.roundRobin();
     private Feedback feedback = Feedback.NONE;
     private ChannelSpec spec;
+    /** The reorder window of an ordered farm, or 0 for the default (see {@link #ordered(int)}). */
+    private int reorderWindow;
 
     private Farm() {
         super("farm");
@@ -150,12 +161,40 @@ public final class Farm<I, O> extends Composite<I, O> {
     }
 
     /**
-     * Results leave in input order: {@code collect(Collect.ORDERED)} with round-robin dispatch.
+     * Results leave in input order: {@code collect(Collect.ORDERED)}. The emitter dispatches
+     * round-robin (the default) or {@link Dispatch#onDemand() on demand}; with on-demand dispatch
+     * the collector puts results back in order within a reorder window of
+     * {@link #DEFAULT_REORDER_WINDOW} items, or {@code 2 * workers} if that is larger
+     * ({@link #ordered(int)} sets another).
      *
      * @return this farm
      */
     public Farm<I, O> ordered() {
         return collect(Collect.ORDERED);
+    }
+
+    /**
+     * Results leave in input order, with at most {@code window} items between the emitter and the
+     * collector (FastFlow's ordered farm with a bounded reorder memory). The emitter records which
+     * worker got each item and waits when {@code window} items are dispatched and not yet collected;
+     * the collector takes each item's results from the worker that got it, in input order, so results
+     * waiting for an earlier, slower item stay in the workers' output channels: never more than
+     * {@code window} items' worth, and never more than those channels hold. Works with round-robin
+     * and {@link Dispatch#onDemand() on-demand} dispatch; a small window keeps memory and latency
+     * low, a large one lets fast workers run ahead of a slow one. Any window of 1 or more is free of
+     * deadlock (a window of 1 processes one item at a time).
+     *
+     * @param window the most items dispatched and not yet collected, at least 1
+     * @return this farm
+     * @throws IllegalArgumentException if window &lt; 1
+     */
+    public Farm<I, O> ordered(int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("an ordered farm's reorder window must be at least 1, got " + window);
+        }
+        collect(Collect.ORDERED);
+        this.reorderWindow = window;
+        return this;
     }
 
     /**
@@ -289,8 +328,9 @@ public final class Farm<I, O> extends Composite<I, O> {
             throw new IllegalStateException(where + " has no worker");
         }
         if (collect == Collect.ORDERED) {
-            if (dispatch.kind != Dispatch.Kind.ROUND_ROBIN) {
-                throw new IllegalStateException(where + ": an ordered farm dispatches round-robin, not " + dispatch);
+            if (dispatch.kind != Dispatch.Kind.ROUND_ROBIN && dispatch.kind != Dispatch.Kind.ON_DEMAND) {
+                throw new IllegalStateException(where + ": an ordered farm dispatches round-robin or on demand"
+                        + " (one worker per item), not " + dispatch);
             }
             if (!hasEmitter) {
                 throw new IllegalStateException(where + ": an ordered farm needs its emitter");
@@ -375,6 +415,13 @@ public final class Farm<I, O> extends Composite<I, O> {
                     g.connect(exit, c, spec, false);
                 }
             }
+        }
+        if (c != null && e != null && collect == Collect.ORDERED
+                && (dispatch.kind == Dispatch.Kind.ON_DEMAND || reorderWindow > 0)) {
+            ReorderWindow window = new ReorderWindow(reorderWindow > 0 ? reorderWindow
+                    : Math.max(DEFAULT_REORDER_WINDOW, 2 * workers.size()));
+            e.reorder = window;
+            c.reorder = window;
         }
         if (feedback == Feedback.COLLECTOR) {
             g.connect(c, e, spec, true);
@@ -517,6 +564,7 @@ public final class Farm<I, O> extends Composite<I, O> {
         this.dispatch = f1.dispatch;
         this.collect = f2.collect;
         this.collector = f2.collector;
+        this.reorderWindow = f2.reorderWindow;
         this.spec = f1.spec;
     }
 

@@ -106,9 +106,13 @@ final class GraphBuilder {
         }
     }
 
-    /** Marks the vertices created since {@code firstIndex} (and {@code extra}) as one feedback loop. */
+    /**
+     * Marks the vertices created since {@code firstIndex} (and {@code extra}) as one feedback loop.
+     * A loop around a loop with the same head (FastFlow's nested wrap_around: several back edges
+     * into one first stage) becomes one loop with one in-flight count; nested loops with different
+     * heads are refused.
+     */
     Loop loop(String owner, Vertex head, int firstIndex, Vertex... extra) {
-        Loop loop = new Loop(owner, head);
         List<Vertex> members = new ArrayList<>(vertices.subList(firstIndex, vertices.size()));
         for (Vertex v : extra) {
             if (!members.contains(v)) {
@@ -118,14 +122,24 @@ final class GraphBuilder {
         if (!members.contains(head)) {
             members.add(head);
         }
+        Loop loop = null;
         for (Vertex v : members) {
             if (v.loop != null) {
-                throw new IllegalStateException(owner + ": nested feedback loops are not supported (node " + v.path
-                        + " is already in the loop of " + v.loop.owner + ")");
+                if (v.loop.head != head || v.loop.heads.contains(v) && v != head) {
+                    throw new IllegalStateException(owner + ": nested feedback loops must share their first stage"
+                            + " (node " + v.path + " is already in the loop of " + v.loop.owner + ", headed by "
+                            + v.loop.head.path + ", not " + head.path + ")");
+                }
+                loop = v.loop;
             }
+        }
+        if (loop == null) {
+            loop = new Loop(owner, head);
+            loops.add(loop);
+        }
+        for (Vertex v : members) {
             v.loop = loop;
         }
-        loops.add(loop);
         return loop;
     }
 
@@ -143,7 +157,7 @@ final class GraphBuilder {
                         + "' every first stage must be a Source (it would never receive an item)");
             }
             boolean anyExternal = v.in.stream().anyMatch(e -> !e.back);
-            if (v.loop != null && v.loop.head == v && !anyExternal && !v.isSource()) {
+            if (v.loop != null && v.loop.heads.contains(v) && !anyExternal && !v.isSource()) {
                 throw new IllegalStateException("feedback loop of " + v.loop.owner + ": its head " + v.path
                         + " has no input from outside the loop and is not a source, so the loop could never start");
             }

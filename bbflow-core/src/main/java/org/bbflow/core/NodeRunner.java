@@ -80,7 +80,7 @@ final class NodeRunner implements Runnable, NodeContext {
         this.strategy = strategy;
         this.idler = strategy.newIdler();
         this.loop = vertex.loop;
-        this.loopHead = loop != null && loop.head == vertex;
+        this.loopHead = loop != null && loop.heads.contains(vertex);
         this.isSource = node instanceof Source;
     }
 
@@ -106,7 +106,10 @@ final class NodeRunner implements Runnable, NodeContext {
         inputCount = in.size();
         outbox = new OutboxImpl(this, vertex, cancel);
         if (loopHead) {
-            loop.headWaiter = waiter;
+            loop.heads.attach(waiter);
+        }
+        if (vertex.reorder != null) {
+            vertex.reorder.attach(vertex, waiter);
         }
     }
 
@@ -217,7 +220,11 @@ final class NodeRunner implements Runnable, NodeContext {
                 gatherLoop();
                 break;
             case ORDERED:
-                strictLoop(true);
+                if (vertex.reorder != null) {
+                    windowLoop(vertex.reorder);
+                } else {
+                    strictLoop(true);
+                }
                 break;
             default:
                 if (inputs.length == 1 && !inBack[0] && loop == null) {
@@ -262,6 +269,9 @@ final class NodeRunner implements Runnable, NodeContext {
                 liveExternal++;
             }
         }
+        if (loopHead && liveExternal == 0) {
+            loop.heads.inputEnded();
+        }
         int i = 0;
         while (true) {
             boolean progressed = false;
@@ -273,7 +283,9 @@ final class NodeRunner implements Runnable, NodeContext {
                         x = c.pollRaw();
                         if (x == null) {
                             ended[i] = true;
-                            liveExternal--;
+                            if (--liveExternal == 0 && loopHead) {
+                                loop.heads.inputEnded();
+                            }
                         }
                     }
                     if (x != null) {
@@ -298,7 +310,7 @@ final class NodeRunner implements Runnable, NodeContext {
 
     /** The head may end its loop: nothing in flight and nothing waiting on a feedback channel. */
     private boolean loopDrained() {
-        if (loop.inFlight.get() != 0) {
+        if (!loop.heads.allInputsEnded() || loop.inFlight.get() != 0) {
             return false;
         }
         for (int i = 0; i < inputs.length; i++) {
@@ -318,7 +330,7 @@ final class NodeRunner implements Runnable, NodeContext {
                 return true;
             }
         }
-        return loopHead && liveExternal == 0 && loop.inFlight.get() == 0;
+        return loopHead && liveExternal == 0 && loop.heads.allInputsEnded() && loop.inFlight.get() == 0;
     }
 
     private boolean channelReady() {
@@ -355,6 +367,55 @@ final class NodeRunner implements Runnable, NodeContext {
             }
             w = w + 1 == n ? 0 : w + 1;
         }
+    }
+
+    /**
+     * An ordered farm's collector with a reorder window: one unit from the worker the emitter
+     * recorded for each item, in input order; then each worker's last unit (its onEos) and EOS.
+     */
+    private void windowLoop(ReorderWindow window) throws Exception {
+        final int n = inputs.length;
+        ended = new boolean[n];
+        WaitCondition recorded = () -> window.readable() || cancel.raised;
+        while (true) {
+            if (!window.readable()) {
+                awaitInput(recorded);
+            }
+            int w = window.next();
+            if (w < 0) {
+                break;
+            }
+            if (!deliverOneUnit(w)) {
+                throw new IllegalStateException("worker " + vertex.in.get(w).from.path + " ended before sending"
+                        + " the results of an item it was given");
+            }
+            window.release();
+        }
+        for (int w = 0; w < n; w++) {
+            while (deliverOneUnit(w)) {
+                // the worker's onEos unit, if any
+            }
+            ended[w] = true;
+        }
+    }
+
+    /** Reads one unit from input w and delivers its items; false at w's end of stream. */
+    private boolean deliverOneUnit(int w) throws Exception {
+        Object x = take(w);
+        if (x == Units.EOS) {
+            return false;
+        }
+        if (x == Units.START) {
+            while ((x = take(w)) != Units.END) {
+                if (x == Units.EOS) {
+                    throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
+                }
+                deliver(w, x);
+            }
+        } else if (x != Units.SKIP) {
+            deliver(w, x);
+        }
+        return true;
     }
 
     /** One item from each live input in turn, handed over as one list. */
@@ -438,7 +499,7 @@ final class NodeRunner implements Runnable, NodeContext {
             }
         }
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
-            loop.headWaiter.wakeIfParked();
+            loop.heads.wakeAll();
         }
     }
 
@@ -529,6 +590,32 @@ final class NodeRunner implements Runnable, NodeContext {
             if (running && t != null && t != Thread.currentThread()) {
                 t.interrupt();
             }
+        }
+    }
+
+    /**
+     * Called by an outbox that waits for room other than a channel's (an ordered farm's reorder
+     * window); the condition must also be ready once the flow is cancelled.
+     */
+    void awaitOutput(WaitCondition condition) {
+        for (int s = 0; s < QUICK_SPINS; s++) {
+            if (condition.ready()) {
+                checkCancel();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        fullWaits++;
+        long t0 = System.nanoTime();
+        try {
+            do {
+                checkCancel();
+                idler.idle(waiter, condition);
+            } while (!condition.ready());
+            checkCancel();
+        } finally {
+            idler.reset();
+            idleNanos += System.nanoTime() - t0;
         }
     }
 

@@ -15,6 +15,7 @@ final class OutboxImpl implements Outbox<Object> {
     private static final int SCATTER = 4;
     private static final int BY_KEY = 5;
     private static final int NONE = 6;
+    private static final int ORIGIN = 7;
 
     private final NodeRunner runner;
     private final Channel<Object>[] outs;
@@ -26,6 +27,9 @@ final class OutboxImpl implements Outbox<Object> {
     private final boolean unitOut;
     private final CancelFlag cancel;
     private int next;
+    /** An ordered farm's reorder window (emitter side), or null. */
+    private final ReorderWindow reorder;
+    private final WaitCondition windowRoom;
 
     // unit state (ordered farm workers)
     private int unitCount = -1;
@@ -44,6 +48,8 @@ final class OutboxImpl implements Outbox<Object> {
         Dispatch d = v.dispatch == null ? Dispatch.roundRobin() : v.dispatch;
         if (n == 0) {
             policy = NONE;
+        } else if (v.returnsToOrigin) {
+            policy = ORIGIN;
         } else if (v.closesLoop || n == 1) {
             policy = SINGLE;
         } else {
@@ -61,6 +67,8 @@ final class OutboxImpl implements Outbox<Object> {
         this.key = d.key;
         this.strictOrder = v.orderedEmitter;
         this.unitOut = v.unitOut;
+        this.reorder = v.orderedEmitter ? v.reorder : null;
+        this.windowRoom = reorder == null ? null : () -> reorder.hasRoom() || cancel.raised;
     }
 
     @Override
@@ -70,9 +78,30 @@ final class OutboxImpl implements Outbox<Object> {
         }
         if (unitOut) {
             unitSend(item);
+        } else if (reorder != null) {
+            windowedSend(item);
         } else {
             dispatch(item);
         }
+    }
+
+    /** An ordered farm's emitter with a reorder window: waits for a slot, dispatches, records the worker. */
+    private void windowedSend(Object item) {
+        if (!reorder.hasRoom()) {
+            runner.awaitOutput(windowRoom);
+        }
+        int i;
+        if (policy == ON_DEMAND) {
+            while (!tryOffer(i = leastLoaded(), item)) {
+                runner.awaitAnyRoom(outs);
+            }
+            runner.itemsOut++;
+        } else {
+            i = policy == ROUND_ROBIN ? next : 0;
+            next = i + 1 == n ? 0 : i + 1;
+            put(i, item);
+        }
+        reorder.record(i);
     }
 
     private void dispatch(Object item) {
@@ -88,6 +117,9 @@ final class OutboxImpl implements Outbox<Object> {
             }
             case ON_DEMAND:
                 onDemand(item);
+                return;
+            case ORIGIN:
+                put(origin(), item);
                 return;
             case BROADCAST:
                 for (int i = 0; i < n; i++) {
@@ -108,6 +140,17 @@ final class OutboxImpl implements Outbox<Object> {
                 throw new IllegalStateException("node " + runner.path() + " has no output to send to"
                         + " (end the flow with a sink, or do not send from it)");
         }
+    }
+
+    /** The way back to the left member the current item came from (all-to-all feedback). */
+    private int origin() {
+        int i = runner.inputIndex();
+        if (i < 0) {
+            throw new IllegalStateException("node " + runner.path() + " is a right member of an all-to-all with feedback:"
+                    + " send(x) returns x to the left member the current item came from, and there is none here"
+                    + " (onEos?); use sendTo(i, x) to pick a left member, or an output past them to go forward");
+        }
+        return i;
     }
 
     @Override
@@ -305,6 +348,9 @@ final class OutboxImpl implements Outbox<Object> {
     void closeAll() {
         for (int i = 0; i < n; i++) {
             outs[i].close();
+        }
+        if (reorder != null) {
+            reorder.close();
         }
     }
 }

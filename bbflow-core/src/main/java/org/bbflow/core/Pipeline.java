@@ -28,6 +28,14 @@ import java.util.Objects;
  * first stage (which must have exactly one input port) and the loop ends once the first stage's
  * upstream has ended and no item is left inside the loop.
  *
+ * <p>Loops nest when they share their first stage (FastFlow's nested {@code wrap_around}), which
+ * gives one stage several back edges: in
+ * {@code Pipeline.of(Pipeline.of(s0, s1, s2).feedback(), s3).feedback()} both {@code s2} and
+ * {@code s3} feed {@code s0}. Each of them sends back with {@code out.send(x)} and forward with
+ * {@code out.sendTo(1, x)}; the nested loops form one loop with one in-flight count, which ends
+ * once {@code s0}'s upstream has ended and no item is left anywhere inside. Nested loops whose
+ * first stages differ are refused with an {@link IllegalStateException}.
+ *
  * @param <I> input type of the first stage
  * @param <O> output type of the last stage
  */
@@ -166,7 +174,10 @@ public final class Pipeline<I, O> extends Composite<I, O> {
     }
 
     /**
-     * Makes the last stage's output feed the first stage (FastFlow's {@code wrap_around}).
+     * Makes the last stage's output feed the first stage (FastFlow's {@code wrap_around}). The
+     * last stage's {@code send} goes back; {@code sendTo(1, x)} goes forward when the pipeline has a
+     * next stage. If the first stage already heads a loop (a nested pipeline or farm with feedback),
+     * the two loops become one (see the class comment).
      *
      * @return this pipeline
      */

@@ -18,6 +18,8 @@ final class Vertex {
     Collect collect = Collect.FIRST_COME;
     /** The node closes a feedback loop: {@code send} goes to output 0 (the way back). */
     boolean closesLoop;
+    /** A right member of an all-to-all with feedback: {@code send} returns the item to the left member it came from. */
+    boolean returnsToOrigin;
     /** The emitter of an ordered farm: strict round-robin, no sendTo/broadcast. */
     boolean orderedEmitter;
     /** Inside an ordered farm's worker: items travel in units (see {@link Units}). */
@@ -25,6 +27,8 @@ final class Vertex {
     boolean unitOut;
     /** What onEos sends is one more unit (ordered farms); behind a strict collector it travels plain. */
     boolean unitEos;
+    /** An ordered farm's reorder window, shared by its emitter and collector, or null (strict turn). */
+    ReorderWindow reorder;
     /** The feedback loop this vertex belongs to, or null. */
     Loop loop;
     /** Who added this vertex (for error messages). */
@@ -69,18 +73,20 @@ final class Edge {
     }
 }
 
-/** A feedback loop: its members, its head and the count of items inside it. */
+/** A feedback loop: its members, its head(s) and the count of items inside it. */
 final class Loop {
     final String owner;
     final Vertex head;
+    /** Every head (the first is {@link #head}): the members with input from outside, who end it together. */
+    final LoopHeads heads = new LoopHeads();
     final AtomicLong inFlight = new AtomicLong();
     /** Set by the head once it has decided to end; a send back after that is a bug in the user's node. */
     volatile boolean headDone;
-    Waiter headWaiter;
 
     Loop(String owner, Vertex head) {
         this.owner = owner;
         this.head = head;
+        heads.add(head);
     }
 }
 

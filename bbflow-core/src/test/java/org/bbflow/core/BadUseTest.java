@@ -79,8 +79,8 @@ class BadUseTest {
     @Test
     void invalidFarmConfigurations() {
         assertMessage(assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(Nodes.range(1, 2),
-                Farm.of(2, Nodes::identity).ordered().dispatch(Dispatch.onDemand()), Nodes.sink(x -> { })))),
-                "ordered farm dispatches round-robin");
+                Farm.of(2, Nodes::identity).ordered().dispatch(Dispatch.broadcast()), Nodes.sink(x -> { })))),
+                "ordered farm dispatches round-robin or on demand");
         assertMessage(assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(Nodes.range(1, 2),
                 Farm.of(2, Nodes::identity).withoutEmitter().feedback(), Nodes.sink(x -> { })))), "has none");
         assertMessage(assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(Nodes.range(1, 2),

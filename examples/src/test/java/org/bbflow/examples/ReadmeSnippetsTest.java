@@ -301,6 +301,20 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(30)
+    void orderedOnDemand() {
+        // tag::ordered-on-demand[]
+        // a slow worker gets few items, and results still leave in input order
+        Farm<Long, Long> ordered = Farm.of(4, () -> Nodes.map((Long x) -> heavy(x)))
+                .dispatch(Dispatch.onDemand())
+                .ordered(64);
+        // end::ordered-on-demand[]
+        List<Long> out = Collections.synchronizedList(new ArrayList<>());
+        Pipeline.of(Nodes.range(1, 500), ordered, Nodes.sink((Long x) -> out.add(x))).run();
+        assertEquals(LongStream.rangeClosed(1, 500).map(ReadmeSnippetsTest::heavy).boxed().collect(Collectors.toList()), out);
+    }
+
+    @Test
+    @Timeout(30)
     void feedback() {
         Queue<Long> done = new ConcurrentLinkedQueue<>();
         // tag::feedback[]
@@ -339,6 +353,31 @@ class ReadmeSnippetsTest {
         LongAdder sum = new LongAdder();
         Pipeline.of(Nodes.range(1, 10), fused, Nodes.sink((Long x) -> sum.add(x))).run();
         assertEquals(LongStream.rangeClosed(1, 10).map(x -> (x + 1) * 2).sum(), sum.sum());
+    }
+
+    @Test
+    @Timeout(30)
+    void allToAllFeedback() {
+        // tag::a2a-feedback[]
+        // every item goes round until it is below 10, back to the left member that sent it
+        AllToAll<Long, Long> loop = AllToAll.<Long, Long>of(2, () -> Nodes.identity(), 3,
+                () -> Nodes.<Long, Long>flatMap((x, o) -> { if (x >= 10) o.send(x / 2); else o.sendTo(2, x); }))
+                .feedback();
+        // end::a2a-feedback[]
+        List<Long> out = Collections.synchronizedList(new ArrayList<>());
+        Pipeline.of(Nodes.range(1, 100), loop, Nodes.sink((Long x) -> out.add(x))).run();
+        List<Long> expected = new ArrayList<>();
+        for (long x = 1; x <= 100; x++) {
+            long y = x;
+            while (y >= 10) {
+                y /= 2;
+            }
+            expected.add(y);
+        }
+        List<Long> got = new ArrayList<>(out);
+        Collections.sort(expected);
+        Collections.sort(got);
+        assertEquals(expected, got);
     }
 
     @Test

@@ -1,0 +1,194 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Feedback inside an all-to-all (FastFlow's ff_a2a wrap_around): right members send items back to
+ * a left member of their choice; the loop ends once every left input has ended and nothing is in
+ * flight. Oracle: each item makes {@code value % 4} round trips and then leaves once, whatever the
+ * schedule; each left member checks that it gets back exactly the items routed to it.
+ */
+@Timeout(120)
+class AllToAllFeedbackTest {
+    private static final long[] SEEDS = {3L, 77L, 20261123L};
+    private static final List<WaitStrategy> STRATEGIES =
+            List.of(WaitStrategy.backoff(), WaitStrategy.blocking(), WaitStrategy.busySpin());
+
+    /** How a right member sends an item back. */
+    enum Route { SEND, SEND_TO_INPUT_INDEX, SEND_TO_NEXT_LEFT, PAIRWISE }
+
+    /** An item going round: its value, the left member that first took it, where it must come back. */
+    static final class Trip {
+        final long value;
+        final int origin;
+        int expectedLeft;
+        int trips;
+
+        Trip(long value, int origin) {
+            this.value = value;
+            this.origin = origin;
+            this.expectedLeft = origin;
+        }
+    }
+
+    private static int roundTrips(long value) {
+        return (int) (value % 4);
+    }
+
+    /** Left member: tags items from outside with its index, checks and re-sends items fed back. */
+    private static Node<Object, Trip> left(List<String> misrouted, AtomicLong fedBack, long seed) {
+        return new Node<>() {
+            NodeContext ctx;
+            int index;
+            Random random;
+
+            @Override
+            public void init(NodeContext c) {
+                ctx = c;
+                index = c.workerIndex();
+                random = new Random(seed + index);
+            }
+
+            @Override
+            public void onItem(Object x, Outbox<Trip> o) {
+                if (!ctx.fromFeedback()) {
+                    o.send(new Trip((Long) x, index));
+                    return;
+                }
+                Trip t = (Trip) x;
+                fedBack.incrementAndGet();
+                if (t.expectedLeft != index) {
+                    misrouted.add("item " + t.value + " came back to left " + index + ", expected " + t.expectedLeft);
+                }
+                if (random.nextInt(8) == 0) {
+                    Thread.yield();
+                }
+                o.send(t);
+            }
+        };
+    }
+
+    /** Right member: counts a trip; sends the item back until it made its round trips, then forward. */
+    private static Node<Trip, Trip> right(Route route, int nLeft) {
+        return new Node<>() {
+            NodeContext ctx;
+
+            @Override
+            public void init(NodeContext c) {
+                ctx = c;
+            }
+
+            @Override
+            public void onItem(Trip t, Outbox<Trip> o) {
+                if (t.trips == roundTrips(t.value)) {
+                    o.sendTo(route == Route.PAIRWISE ? 1 : nLeft, t); // forward, out of the all-to-all
+                    return;
+                }
+                t.trips++;
+                switch (route) {
+                    case SEND:
+                        t.expectedLeft = ctx.inputIndex();
+                        o.send(t);
+                        break;
+                    case SEND_TO_INPUT_INDEX:
+                        t.expectedLeft = ctx.inputIndex();
+                        o.sendTo(ctx.inputIndex(), t);
+                        break;
+                    case SEND_TO_NEXT_LEFT:
+                        t.expectedLeft = (ctx.inputIndex() + 1) % nLeft;
+                        o.sendTo(t.expectedLeft, t);
+                        break;
+                    default:
+                        t.expectedLeft = ctx.workerIndex(); // right j returns to left j
+                        o.send(t);
+                }
+            }
+        };
+    }
+
+    private static void check(int nLeft, int nRight, Route route) {
+        for (long seed : SEEDS) {
+            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(seed, STRATEGIES.size()));
+            System.out.println("AllToAllFeedbackTest " + nLeft + "x" + nRight + " " + route + " seed=" + seed
+                    + " strategy=" + ws);
+            int items = 200 + new Random(seed).nextInt(300);
+            List<String> misrouted = Collections.synchronizedList(new ArrayList<>());
+            AtomicLong fedBack = new AtomicLong();
+            Runs.Collector<Trip> out = new Runs.Collector<>();
+            AllToAll<Object, Trip> a2a = AllToAll.of(nLeft, () -> left(misrouted, fedBack, seed),
+                    nRight, () -> right(route, nLeft));
+            if (route == Route.PAIRWISE) {
+                a2a.feedbackPairwise();
+            } else {
+                a2a.feedback();
+            }
+            Runs.run(Pipeline.of(Nodes.range(1, items), a2a, out.sink()), FlowOptions.defaults().waitStrategy(ws));
+            // the sequential model: every item leaves once, after value % 4 round trips
+            List<String> expected = new ArrayList<>();
+            long expectedBack = 0;
+            for (long v = 1; v <= items; v++) {
+                expected.add(v + ":" + roundTrips(v));
+                expectedBack += roundTrips(v);
+            }
+            List<String> got = new ArrayList<>();
+            for (Trip t : out.get()) {
+                got.add(t.value + ":" + t.trips);
+            }
+            Collections.sort(expected);
+            Collections.sort(got);
+            assertEquals(expected, got, "seed " + seed);
+            assertEquals(expectedBack, fedBack.get(), "seed " + seed);
+            assertEquals(List.of(), misrouted, "seed " + seed);
+        }
+    }
+
+    @Test
+    void twoByThreeReturnsEachItemToItsOrigin() {
+        check(2, 3, Route.SEND);
+        check(2, 3, Route.SEND_TO_INPUT_INDEX);
+    }
+
+    @Test
+    void threeByThreeRoutesToAChosenLeftMember() {
+        check(3, 3, Route.SEND);
+        check(3, 3, Route.SEND_TO_NEXT_LEFT);
+    }
+
+    @Test
+    void oneByFour() {
+        check(1, 4, Route.SEND);
+        check(1, 4, Route.SEND_TO_NEXT_LEFT);
+    }
+
+    @Test
+    void threeByThreePointToPoint() {
+        check(3, 3, Route.PAIRWISE);
+        check(1, 1, Route.PAIRWISE);
+    }
+
+    @Test
+    void refusedCombinationsAreNamed() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(
+                Nodes.range(1, 3), AllToAll.of(2, Nodes::identity, 3, Nodes::identity).feedbackPairwise(),
+                Nodes.sink(x -> { }))));
+        assertTrue(e.getMessage().contains("as many left as right"), e.getMessage());
+        e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(Nodes.range(1, 3),
+                AllToAll.of(2, () -> Pipeline.of(Nodes.identity(), Nodes.identity()), 2, Nodes::identity).feedback(),
+                Nodes.sink(x -> { }))));
+        assertTrue(e.getMessage().contains("must be a node"), e.getMessage());
+        e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(Nodes.range(1, 3),
+                AllToAll.of(2, Nodes::identity, 2, Nodes::identity).channels(ChannelSpec.mpsc(16)).feedback(),
+                Nodes.sink(x -> { }))));
+        assertTrue(e.getMessage().contains("MPSC"), e.getMessage());
+    }
+}
