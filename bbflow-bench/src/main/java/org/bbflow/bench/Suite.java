@@ -46,13 +46,16 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </ul>
  * Other options: {@code --out FILE} (default {@code bench-results/quick.json} or
  * {@code bench-results/full.json}), {@code --include REGEX} (repeatable; replaces the default
- * selection, e.g. {@code 'org.bbflow.bench.flow.Farm.*'}), {@code --forks N}, {@code -p name=v1,v2}
+ * selection, e.g. {@code 'org.bbflow.bench.flow.Farm.*'}), {@code --forks N} (at least 3 in full mode), {@code -p name=v1,v2}
  * (repeatable; overrides a parameter). The exit status is non-zero if any benchmark throws (every
  * benchmark checks its own result, so a wrong result counts) or none ran.
  */
 public final class Suite {
     /** The benchmarks of this suite (the bkd/net/io packages are run by their owners' commands). */
     public static final String DEFAULT_INCLUDE = "org\\.bbflow\\.bench\\.(channel|flow)\\..*";
+
+    /** The fewest forks a full run accepts: a two-thread loop's spread only shows across forks. */
+    static final int MIN_FULL_FORKS = 3;
 
     private Suite() {
     }
@@ -125,6 +128,10 @@ public final class Suite {
         } else {
             o.timeout(TimeValue.minutes(15));
             values.put("n", new String[] {"1000", "10000", "100000", "1000000", "10000000", "100000000"});
+        }
+        if (forks != null && !quick && forks < MIN_FULL_FORKS) {
+            // one or two forks hide the bimodal spread of two-thread loops (speed issue): never fewer than the annotations' 3
+            throw new IllegalArgumentException("--full needs --forks >= " + MIN_FULL_FORKS + ", got " + forks);
         }
         if (forks != null) {
             o.forks(forks);

@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(2)
+@Fork(3)
 @State(Scope.Benchmark)
 public class ChannelThroughputBench {
     /** Items per invocation. */

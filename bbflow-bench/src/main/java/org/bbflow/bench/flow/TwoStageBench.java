@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(2)
+@Fork(3)
 @State(Scope.Benchmark)
 public class TwoStageBench {
     private static final int CAPACITY = 1024;
