@@ -23,6 +23,10 @@ final class ChannelIds {
         return "group/" + group + "/report";
     }
 
+    static String verdict(String group) {
+        return "group/" + group + "/verdict";
+    }
+
     static int idOf(String path) {
         int h = path.hashCode() & 0x7fffffff;
         return h == 0 ? 1 : h;

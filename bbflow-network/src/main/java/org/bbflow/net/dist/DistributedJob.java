@@ -70,6 +70,7 @@ public final class DistributedJob {
     private final Map<RemoteWorker, Integer> resultIds = new LinkedHashMap<>();
     private final List<LocalWorker> localWorkers = new ArrayList<>();
     private final Map<String, Integer> reportIds = new LinkedHashMap<>();
+    private final Map<String, Integer> verdictIds = new LinkedHashMap<>();
     private boolean ran;
 
     /** A worker this (non-master) group runs: its block and the ids of its two channels. */
@@ -83,6 +84,7 @@ public final class DistributedJob {
         for (String g : spec.groups()) {
             if (!g.equals(spec.master())) {
                 reportIds.put(g, ids.reserve(ChannelIds.report(g)));
+                verdictIds.put(g, ids.reserve(ChannelIds.verdict(g)));
             }
         }
     }
@@ -231,8 +233,15 @@ public final class DistributedJob {
                     RemoteInlet<Object> in = server.inlet(resultIds.get(w), w.resultCodec());
                     w.prepare(c, in, reports);
                 }
-                RunStats stats = Flow.start(main).join();
-                reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos());
+                RunStats stats;
+                try {
+                    stats = Flow.start(main).join();
+                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos());
+                } catch (RuntimeException | Error e) {
+                    sendVerdicts(describe(e, p -> group + ":" + p), clientOptions);
+                    throw e;
+                }
+                sendVerdicts(GroupReports.OK, clientOptions);
                 return stats;
             } finally {
                 clients.values().forEach(NetClient::close);
@@ -246,6 +255,7 @@ public final class DistributedJob {
         NetClient toMaster = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
+            RemoteInlet<String> verdict = server.inlet(verdictIds.get(group), Codec.strings());
             try {
                 if (localWorkers.isEmpty()) {
                     throw new IllegalStateException("group '" + group + "' runs no worker: no farm places one in it");
@@ -261,10 +271,17 @@ public final class DistributedJob {
                 }
                 RunStats stats = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group)).join();
                 report(GroupReports.OK, clientOptions);
+                GroupFailedException elsewhere = GroupReports.failure(master, awaitVerdict(verdict), null);
+                if (elsewhere != null) {
+                    throw elsewhere;
+                }
                 return stats;
+            } catch (GroupFailedException e) {
+                failure = e; // the job failed elsewhere: nothing to report
+                throw e;
             } catch (RuntimeException | Error e) {
                 failure = e;
-                report(describe(e), clientOptions);
+                report(describe(e, this::jobPath), clientOptions);
                 throw e;
             } finally {
                 outlets.forEach(GroupOutlet::abortUnlessCompleted);
@@ -280,24 +297,97 @@ public final class DistributedJob {
         }
     }
 
-    /** Sends this group's one report to the master; waits a bounded time (the master may be gone). */
-    private void report(String text, NetOptions clientOptions) {
+    /**
+     * A path in this group's flow ({@code group/worker-k/rest}, k counting this group's workers) as a
+     * path in the job ({@code group:farm/worker-i/rest}, i the worker's index in its farm).
+     */
+    private String jobPath(String local) {
+        String prefix = group + "/worker-";
+        if (local.startsWith(prefix)) {
+            int end = local.indexOf('/', prefix.length());
+            try {
+                int k = Integer.parseInt(local.substring(prefix.length(), end < 0 ? local.length() : end));
+                if (k >= 0 && k < localWorkers.size()) {
+                    return group + ":" + localWorkers.get(k).path() + (end < 0 ? "" : local.substring(end));
+                }
+            } catch (NumberFormatException e) {
+                return group + ":" + local;
+            }
+        }
+        return group + ":" + local;
+    }
+
+    /**
+     * The master's verdict on the whole job, once this group's part succeeded: {@code OK}, or the first
+     * failure. Waits at most twice the peer timeout (the master first waits for every report).
+     */
+    private String awaitVerdict(RemoteInlet<String> inlet) {
+        java.util.concurrent.CompletableFuture<String> v = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                v.complete(inlet.take());
+            } catch (RuntimeException e) {
+                v.complete(GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master: " + e.getMessage());
+            }
+        }, "bbflow-verdict-" + group);
+        t.setDaemon(true);
+        t.start();
+        long wait = 2 * spec.peerTimeout().toMillis() + RemoteWorker.REPORT_WAIT.toMillis();
+        try {
+            String r = v.get(wait, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return r != null ? r : GroupReports.FAILED + "\t" + spec.master() + "\tthe master ended the verdict without one";
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master within " + wait + " ms";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return GroupReports.FAILED + "\t" + spec.master() + "\tinterrupted while waiting for the verdict";
+        } finally {
+            t.interrupt();
+        }
+    }
+
+    /** Tells every other group how the job ended, in parallel, each waiting a bounded time. */
+    private void sendVerdicts(String text, NetOptions clientOptions) {
+        List<Thread> senders = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : verdictIds.entrySet()) {
+            String g = e.getKey();
+            Thread t = new Thread(() -> send(g, e.getValue(), text, clientOptions), "bbflow-verdict-to-" + g);
+            t.setDaemon(true);
+            t.start();
+            senders.add(t);
+        }
+        for (Thread t : senders) {
+            try {
+                t.join(RemoteWorker.REPORT_WAIT.toMillis() + 1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Sends one line on channel {@code id} of group {@code to}; waits a bounded time (the peer may be gone). */
+    private void send(String to, int id, String text, NetOptions clientOptions) {
         Duration wait = spec.peerTimeout().compareTo(RemoteWorker.REPORT_WAIT) < 0 ? spec.peerTimeout() : RemoteWorker.REPORT_WAIT;
-        String master = spec.master();
-        try (RemoteOutlet<String> out = NetClient.outlet(spec.host(master), spec.port(master), reportIds.get(group),
-                Codec.strings(), clientOptions.withPeerTimeout(wait))) {
+        try (RemoteOutlet<String> out = NetClient.outlet(spec.host(to), spec.port(to), id, Codec.strings(),
+                clientOptions.withPeerTimeout(wait))) {
             out.send(text);
             out.complete();
         } catch (RuntimeException e) {
             System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING,
-                    "group " + group + " could not report to the master: " + e.getMessage());
+                    "group " + group + " could not tell group " + to + " how the job ended: " + e.getMessage());
         }
     }
 
+    /** Sends this group's one report to the master; waits a bounded time (the master may be gone). */
+    private void report(String text, NetOptions clientOptions) {
+        send(spec.master(), reportIds.get(group), text, clientOptions);
+    }
+
     /** {@code FAILED<TAB>node path<TAB>what happened}, the cause chain included, at most 16 KiB. */
-    static String describe(Throwable e) {
+    static String describe(Throwable e, java.util.function.UnaryOperator<String> toJobPath) {
         String path = e instanceof FlowException && ((FlowException) e).nodePath() != null
-                ? ((FlowException) e).nodePath() : "?";
+                ? toJobPath.apply(((FlowException) e).nodePath()) : "?";
         StringBuilder what = new StringBuilder();
         for (Throwable t = e; t != null && what.length() < 8192; t = t.getCause() == t ? null : t.getCause()) {
             if (what.length() > 0) {

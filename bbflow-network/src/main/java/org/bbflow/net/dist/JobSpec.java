@@ -145,7 +145,7 @@ public final class JobSpec {
      * @param group the group about to listen
      * @throws IllegalStateException if listening would accept unauthenticated connections from other machines
      */
-    void checkListenAllowed(String group) {
+    public void checkListenAllowed(String group) {
         String host = host(group);
         boolean loopback;
         try {

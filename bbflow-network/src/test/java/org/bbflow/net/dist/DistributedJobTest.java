@@ -107,7 +107,7 @@ class DistributedJobTest {
             assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
             assertEquals("w1", g.group());
             assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
-            assertTrue(g.nodePath().contains("tasks"), g::nodePath);
+            assertTrue(g.nodePath().startsWith("w1:tasks/worker-"), g::nodePath);
             assertEquals(1, w1.exit(30), w1::output);
             assertEquals(1, w2.exit(30), w2::output); // aborted by the master
         }
