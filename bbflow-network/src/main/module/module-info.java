@@ -15,4 +15,5 @@ module org.bbflow.net {
     requires io.netty.transport;
 
     exports org.bbflow.net;
+    exports org.bbflow.net.dist;
 }

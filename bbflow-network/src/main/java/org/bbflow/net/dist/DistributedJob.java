@@ -1,0 +1,405 @@
+package org.bbflow.net.dist;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.bbflow.core.Block;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Flow;
+import org.bbflow.core.FlowException;
+import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
+import org.bbflow.net.Codec;
+import org.bbflow.net.NetClient;
+import org.bbflow.net.NetOptions;
+import org.bbflow.net.NetServer;
+import org.bbflow.net.RemoteBlocks;
+import org.bbflow.net.RemoteInlet;
+import org.bbflow.net.RemoteOutlet;
+
+/**
+ * One process's part of a distributed job. The same program runs in every process of the job; each
+ * process knows which group it is ({@value #GROUP_PROPERTY}) and what the job is
+ * ({@value #JOB_PROPERTY}, or a {@link JobSpec} built in code), builds the same flow, and
+ * {@link #run(Block)} starts only this process's part:
+ *
+ * <pre>{@code
+ * DistributedJob job = DistributedJob.fromSystemProperties();
+ * Farm<Long, Long> farm = job.farm("squares", () -> Nodes.map((Long x) -> x * x),
+ *         Codec.longs(), Codec.longs(), Placement.spread(4, "m", "w1", "w2"));
+ * LongAdder sum = new LongAdder();
+ * job.run(Pipeline.of(Nodes.range(1, 1_000_000), farm, Nodes.sink(sum::add)));
+ * if (job.isMaster()) System.out.println(sum);
+ * }</pre>
+ *
+ * <p>The master group runs the main flow given to {@code run}: the farms' emitters and collectors and
+ * the workers placed in the master group. Every other group runs its workers, each between a task
+ * channel from the master and a result channel to it. Each edge between groups is a TCP channel whose
+ * id derives from the farm's name and the worker's index, identically in every process. Each group
+ * listens on its job address (the master for results and reports, the others for tasks).
+ *
+ * <p>Per channel, items keep their order and end of stream crosses it. A failure anywhere fails the
+ * job everywhere: a failing group reports the failing node and its exception to the master, then
+ * aborts its channels; the master's {@code run} throws a {@link GroupFailedException} with that
+ * cause (inside the {@link FlowException} naming the master's stand-in node), and aborts its channels
+ * to every other group, whose {@code run} then throws too. A lost process fails the job after the
+ * job's peer timeout.
+ *
+ * <p>Limits of this version: farms are the distributed blocks (their workers placed in groups); a
+ * distributed farm's collector must be first-come (the default) or none, since results from another
+ * group arrive whenever they are ready ({@code ordered()} and strict round-robin or gather collectors
+ * are not supported across groups). A lost worker process fails the job (its tasks are not yet
+ * re-sent to the surviving workers).
+ */
+public final class DistributedJob {
+    /** The system property naming this process's group. */
+    public static final String GROUP_PROPERTY = "bbflow.group";
+    /** The system property holding the job's text form ({@link JobSpec#toText()}). */
+    public static final String JOB_PROPERTY = "bbflow.job";
+
+    private final JobSpec spec;
+    private final String group;
+    private final ChannelIds ids = new ChannelIds();
+    private final List<RemoteWorker> standIns = new ArrayList<>();
+    private final Map<RemoteWorker, Integer> resultIds = new LinkedHashMap<>();
+    private final List<LocalWorker> localWorkers = new ArrayList<>();
+    private final Map<String, Integer> reportIds = new LinkedHashMap<>();
+    private final Map<String, Integer> verdictIds = new LinkedHashMap<>();
+    private boolean ran;
+
+    /** A worker this (non-master) group runs: its block and the ids of its two channels. */
+    private record LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
+                               Codec<Object> resultCodec) {
+    }
+
+    private DistributedJob(JobSpec spec, String group) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.group = spec.check(group);
+        for (String g : spec.groups()) {
+            if (!g.equals(spec.master())) {
+                reportIds.put(g, ids.reserve(ChannelIds.report(g)));
+                verdictIds.put(g, ids.reserve(ChannelIds.verdict(g)));
+            }
+        }
+    }
+
+    /**
+     * This process's part of {@code spec}: the part of {@code group}.
+     *
+     * @param spec the job
+     * @param group the group this process runs
+     * @return the job's part
+     * @throws IllegalArgumentException if the job has no such group
+     */
+    public static DistributedJob of(JobSpec spec, String group) {
+        return new DistributedJob(spec, group);
+    }
+
+    /**
+     * This process's part as the launcher describes it: the job from {@value #JOB_PROPERTY}, the group
+     * from {@value #GROUP_PROPERTY} (the master group if absent).
+     *
+     * @return the job's part
+     * @throws IllegalStateException if {@value #JOB_PROPERTY} is not set
+     * @throws IllegalArgumentException if it is malformed or names no such group
+     */
+    public static DistributedJob fromSystemProperties() {
+        String text = System.getProperty(JOB_PROPERTY);
+        if (text == null) {
+            throw new IllegalStateException("system property " + JOB_PROPERTY + " is not set (the launcher sets it)");
+        }
+        JobSpec spec = JobSpec.parse(text);
+        return of(spec, System.getProperty(GROUP_PROPERTY, spec.master()));
+    }
+
+    /**
+     * The group this process runs.
+     *
+     * @return the group's name
+     */
+    public String group() {
+        return group;
+    }
+
+    /**
+     * Whether this process runs the master group (the main flow).
+     *
+     * @return true in the master process
+     */
+    public boolean isMaster() {
+        return group.equals(spec.master());
+    }
+
+    /**
+     * The job.
+     *
+     * @return the job's description
+     */
+    public JobSpec spec() {
+        return spec;
+    }
+
+    /**
+     * A farm whose workers run in the groups {@code placement} names. In the master process the farm is
+     * an ordinary {@link Farm}: set its dispatch policy as usual (its collector must stay first-come or
+     * none) and put it in the main flow; workers of other groups are stand-ins that send their tasks
+     * there. In the other processes it is never run; {@link #run} runs this group's workers instead.
+     * The factory is called only for the workers this process runs.
+     *
+     * @param <I> task type
+     * @param <O> result type
+     * @param name the farm's name, unique in the job (it derives the channel ids)
+     * @param worker makes a worker (a node or any block with one input and one output port)
+     * @param tasks encodes tasks sent to another group
+     * @param results encodes results sent back
+     * @param placement the group of each worker
+     * @return the farm
+     * @throws IllegalArgumentException if the placement names a group the job does not have
+     * @throws IllegalStateException if the name is taken or {@link #run} was called
+     */
+    @SuppressWarnings("unchecked")
+    public <I, O> Farm<I, O> farm(String name, Supplier<? extends Block<? super I, ? extends O>> worker, Codec<I> tasks,
+                                  Codec<O> results, Placement placement) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(worker, "worker");
+        Objects.requireNonNull(tasks, "tasks");
+        Objects.requireNonNull(results, "results");
+        Objects.requireNonNull(placement, "placement");
+        if (ran) {
+            throw new IllegalStateException("declare every farm before run()");
+        }
+        for (String g : placement.groups()) {
+            spec.check(g);
+        }
+        List<Block<?, ?>> workers = new ArrayList<>();
+        for (int i = 0; i < placement.workers(); i++) {
+            String where = placement.groupOf(i);
+            int taskId = ids.reserve(ChannelIds.tasks(name, i));
+            int resultId = ids.reserve(ChannelIds.results(name, i));
+            if (where.equals(spec.master())) {
+                workers.add(isMaster() ? worker.get() : new RemoteWorker(name, i, where, taskId, (Codec<Object>) tasks, (Codec<Object>) results));
+            } else {
+                RemoteWorker standIn = new RemoteWorker(name, i, where, taskId, (Codec<Object>) tasks, (Codec<Object>) results);
+                workers.add(standIn);
+                if (isMaster()) {
+                    standIns.add(standIn);
+                    resultIds.put(standIn, resultId);
+                } else if (where.equals(group)) {
+                    localWorkers.add(new LocalWorker(name + "/worker-" + i, worker.get(), taskId, resultId,
+                            (Codec<Object>) tasks, (Codec<Object>) results));
+                }
+            }
+        }
+        return Farm.<I, O>of(workers).named(name);
+    }
+
+    /**
+     * Runs this process's part and waits for it to end. In the master: starts {@code main}, waits for
+     * it, then for every other group's report. Elsewhere: runs this group's workers ({@code main} is
+     * not run; the same program builds it everywhere). Listens on this group's job address; refuses to
+     * listen beyond this machine without a secret or TLS unless the job allows it.
+     *
+     * @param main the main flow (run only in the master group)
+     * @return the statistics of this process's flow
+     * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
+     *     cause chain when another group failed)
+     * @throws IllegalStateException if listening is not allowed, or run was already called
+     */
+    public RunStats run(Block<?, ?> main) {
+        Objects.requireNonNull(main, "main");
+        if (ran) {
+            throw new IllegalStateException("a distributed job runs once");
+        }
+        ran = true;
+        spec.checkListenAllowed(group);
+        NetOptions[] options = spec.options();
+        return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
+    }
+
+    private RunStats runMaster(Block<?, ?> main, NetOptions serverOptions, NetOptions clientOptions) {
+        Map<String, NetClient> clients = new LinkedHashMap<>();
+        try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions);
+             GroupReports reports = new GroupReports(server, reportIds)) {
+            try {
+                for (RemoteWorker w : standIns) {
+                    String g = w.group();
+                    NetClient c = clients.computeIfAbsent(g, k -> NetClient.connect(spec.host(k), spec.port(k), clientOptions));
+                    RemoteInlet<Object> in = server.inlet(resultIds.get(w), w.resultCodec());
+                    w.prepare(c, in, reports);
+                }
+                RunStats stats;
+                try {
+                    stats = Flow.start(main).join();
+                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos());
+                } catch (RuntimeException | Error e) {
+                    sendVerdicts(describe(e, p -> group + ":" + p), clientOptions);
+                    throw e;
+                }
+                sendVerdicts(GroupReports.OK, clientOptions);
+                return stats;
+            } finally {
+                clients.values().forEach(NetClient::close);
+            }
+        }
+    }
+
+    private RunStats runGroup(NetOptions serverOptions, NetOptions clientOptions) {
+        String master = spec.master();
+        List<GroupOutlet> outlets = new ArrayList<>();
+        NetClient toMaster = null;
+        Throwable failure = null;
+        try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
+            RemoteInlet<String> verdict = server.inlet(verdictIds.get(group), Codec.strings());
+            try {
+                if (localWorkers.isEmpty()) {
+                    throw new IllegalStateException("group '" + group + "' runs no worker: no farm places one in it");
+                }
+                toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
+                List<Block<?, ?>> chains = new ArrayList<>();
+                for (LocalWorker w : localWorkers) {
+                    RemoteInlet<Object> in = server.inlet(w.taskId(), w.taskCodec());
+                    RemoteOutlet<Object> out = toMaster.outlet(w.resultId(), w.resultCodec());
+                    GroupOutlet o = new GroupOutlet(out, "to-master[" + w.path() + "]");
+                    outlets.add(o);
+                    chains.add(Pipeline.of(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
+                }
+                RunStats stats = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group)).join();
+                report(GroupReports.OK, clientOptions);
+                GroupFailedException elsewhere = GroupReports.failure(master, awaitVerdict(verdict), null);
+                if (elsewhere != null) {
+                    throw elsewhere;
+                }
+                return stats;
+            } catch (GroupFailedException e) {
+                failure = e; // the job failed elsewhere: nothing to report
+                throw e;
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                report(describe(e, this::jobPath), clientOptions);
+                throw e;
+            } finally {
+                outlets.forEach(GroupOutlet::abortUnlessCompleted);
+                if (toMaster != null) {
+                    toMaster.close();
+                }
+            }
+        } finally {
+            if (failure != null) {
+                System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.DEBUG,
+                        "group " + group + " failed", failure);
+            }
+        }
+    }
+
+    /**
+     * A path in this group's flow ({@code group/worker-k/rest}, k counting this group's workers) as a
+     * path in the job ({@code group:farm/worker-i/rest}, i the worker's index in its farm).
+     */
+    private String jobPath(String local) {
+        String prefix = group + "/worker-";
+        if (local.startsWith(prefix)) {
+            int end = local.indexOf('/', prefix.length());
+            try {
+                int k = Integer.parseInt(local.substring(prefix.length(), end < 0 ? local.length() : end));
+                if (k >= 0 && k < localWorkers.size()) {
+                    return group + ":" + localWorkers.get(k).path() + (end < 0 ? "" : local.substring(end));
+                }
+            } catch (NumberFormatException e) {
+                return group + ":" + local;
+            }
+        }
+        return group + ":" + local;
+    }
+
+    /**
+     * The master's verdict on the whole job, once this group's part succeeded: {@code OK}, or the first
+     * failure. Waits at most twice the peer timeout (the master first waits for every report).
+     */
+    private String awaitVerdict(RemoteInlet<String> inlet) {
+        java.util.concurrent.CompletableFuture<String> v = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                v.complete(inlet.take());
+            } catch (RuntimeException e) {
+                v.complete(GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master: " + e.getMessage());
+            }
+        }, "bbflow-verdict-" + group);
+        t.setDaemon(true);
+        t.start();
+        long wait = 2 * spec.peerTimeout().toMillis() + RemoteWorker.REPORT_WAIT.toMillis();
+        try {
+            String r = v.get(wait, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return r != null ? r : GroupReports.FAILED + "\t" + spec.master() + "\tthe master ended the verdict without one";
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master within " + wait + " ms";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return GroupReports.FAILED + "\t" + spec.master() + "\tinterrupted while waiting for the verdict";
+        } finally {
+            t.interrupt();
+        }
+    }
+
+    /** Tells every other group how the job ended, in parallel, each waiting a bounded time. */
+    private void sendVerdicts(String text, NetOptions clientOptions) {
+        List<Thread> senders = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : verdictIds.entrySet()) {
+            String g = e.getKey();
+            Thread t = new Thread(() -> send(g, e.getValue(), text, clientOptions), "bbflow-verdict-to-" + g);
+            t.setDaemon(true);
+            t.start();
+            senders.add(t);
+        }
+        for (Thread t : senders) {
+            try {
+                t.join(RemoteWorker.REPORT_WAIT.toMillis() + 1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Sends one line on channel {@code id} of group {@code to}; waits a bounded time (the peer may be gone). */
+    private void send(String to, int id, String text, NetOptions clientOptions) {
+        Duration wait = spec.peerTimeout().compareTo(RemoteWorker.REPORT_WAIT) < 0 ? spec.peerTimeout() : RemoteWorker.REPORT_WAIT;
+        try (RemoteOutlet<String> out = NetClient.outlet(spec.host(to), spec.port(to), id, Codec.strings(),
+                clientOptions.withPeerTimeout(wait))) {
+            out.send(text);
+            out.complete();
+        } catch (RuntimeException e) {
+            System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING,
+                    "group " + group + " could not tell group " + to + " how the job ended: " + e.getMessage());
+        }
+    }
+
+    /** Sends this group's one report to the master; waits a bounded time (the master may be gone). */
+    private void report(String text, NetOptions clientOptions) {
+        send(spec.master(), reportIds.get(group), text, clientOptions);
+    }
+
+    /** {@code FAILED<TAB>node path<TAB>what happened}, the cause chain included, at most 16 KiB. */
+    static String describe(Throwable e, java.util.function.UnaryOperator<String> toJobPath) {
+        String path = e instanceof FlowException && ((FlowException) e).nodePath() != null
+                ? toJobPath.apply(((FlowException) e).nodePath()) : "?";
+        StringBuilder what = new StringBuilder();
+        for (Throwable t = e; t != null && what.length() < 8192; t = t.getCause() == t ? null : t.getCause()) {
+            if (what.length() > 0) {
+                what.append(" <- ");
+            }
+            what.append(t);
+        }
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        String text = GroupReports.FAILED + "\t" + path.replace('\t', ' ') + "\t" + what.toString().replace('\t', ' ')
+                + "\n" + trace;
+        return text.length() > 16_384 ? text.substring(0, 16_384) : text;
+    }
+
+}

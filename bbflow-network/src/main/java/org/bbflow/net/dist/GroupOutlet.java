@@ -1,0 +1,44 @@
+package org.bbflow.net.dist;
+
+import org.bbflow.core.Node;
+import org.bbflow.core.Outbox;
+import org.bbflow.net.RemoteOutlet;
+
+/**
+ * The last stage of a worker running in a non-master group: sends the worker's results to the
+ * master and completes the stream at end of stream. It does not abort on failure: the group first
+ * reports why it failed, then aborts (so the master learns the cause before it sees the abort).
+ */
+final class GroupOutlet implements Node<Object, Void> {
+    private final RemoteOutlet<Object> outlet;
+    private final String name;
+    private volatile boolean completed;
+
+    GroupOutlet(RemoteOutlet<Object> outlet, String name) {
+        this.outlet = outlet;
+        this.name = name;
+    }
+
+    @Override
+    public void onItem(Object item, Outbox<Void> out) {
+        outlet.send(item);
+    }
+
+    @Override
+    public void onEos(Outbox<Void> out) {
+        outlet.complete();
+        completed = true;
+    }
+
+    /** Aborts the stream unless it was completed; called by the group after its report. */
+    void abortUnlessCompleted() {
+        if (!completed) {
+            outlet.close();
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+}

@@ -1,0 +1,108 @@
+package org.bbflow.net.dist;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.bbflow.net.Codec;
+import org.bbflow.net.NetServer;
+import org.bbflow.net.RemoteInlet;
+
+/**
+ * The master's side of the groups' reports: one control channel per other group, on which the group
+ * sends one line when its part has ended: {@code OK}, or {@code FAILED<TAB>node path<TAB>description}.
+ */
+final class GroupReports implements AutoCloseable {
+    static final String OK = "OK";
+    static final String FAILED = "FAILED";
+
+    private final Map<String, CompletableFuture<String>> reports = new LinkedHashMap<>();
+    private final Map<String, Thread> readers = new LinkedHashMap<>();
+    private final Map<String, RemoteInlet<String>> inlets = new LinkedHashMap<>();
+
+    GroupReports(NetServer server, Map<String, Integer> controlIds) {
+        controlIds.forEach((group, id) -> {
+            CompletableFuture<String> f = new CompletableFuture<>();
+            RemoteInlet<String> inlet = server.inlet(id, Codec.strings());
+            reports.put(group, f);
+            inlets.put(group, inlet);
+            Thread t = new Thread(() -> {
+                try {
+                    String r = inlet.take();
+                    f.complete(r == null ? FAILED + "\t" + group + "\tended its report channel without a report" : r);
+                    while (inlet.take() != null) {
+                        // the end of the report stream
+                    }
+                } catch (RuntimeException e) {
+                    f.complete(FAILED + "\t" + group + "\tlost: " + e.getMessage());
+                }
+            }, "bbflow-report-" + group);
+            t.setDaemon(true);
+            readers.put(group, t);
+        });
+        readers.values().forEach(Thread::start);
+    }
+
+    /** The report of {@code group}, waiting at most {@code wait}; null if none came. */
+    String await(String group, Duration wait) {
+        CompletableFuture<String> f = reports.get(group);
+        if (f == null) {
+            return null;
+        }
+        try {
+            return f.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    /** Throws the first group's failure, waiting for every report until {@code deadlineNanos}. */
+    void checkAll(long deadlineNanos) {
+        for (String group : reports.keySet()) {
+            String r = await(group, Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
+            if (r == null) {
+                throw new GroupFailedException(group, group, "sent no report before the peer timeout", null);
+            }
+            GroupFailedException e = failure(group, r, null);
+            if (e != null) {
+                throw e;
+            }
+        }
+    }
+
+    /** The failure a report describes, or null if it says OK. */
+    static GroupFailedException failure(String group, String report, Throwable cause) {
+        if (report == null || report.equals(OK)) {
+            return null;
+        }
+        String[] parts = report.split("\t", 3);
+        if (parts.length == 3 && parts[0].equals(FAILED)) {
+            return new GroupFailedException(group, parts[1], parts[2], cause);
+        }
+        return new GroupFailedException(group, group, report, cause);
+    }
+
+    @Override
+    public void close() {
+        for (Thread t : readers.values()) {
+            t.interrupt();
+        }
+        for (Thread t : readers.values()) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        inlets.values().forEach(RemoteInlet::close);
+    }
+}

@@ -1,0 +1,436 @@
+package org.bbflow.net.dist;
+
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javax.net.ssl.SSLException;
+import org.bbflow.net.NetOptions;
+
+/**
+ * What every process of a distributed job knows about the job: its groups (each a name with the
+ * {@code host:port} its process listens on), which group is the master (the one that runs the main
+ * flow: the farms' emitters and collectors), and how the connections are secured (a shared-secret
+ * file, or TLS certificate files).
+ *
+ * <p>Safe by default: a group whose host is not a loopback address refuses to listen unless a secret
+ * or TLS is configured, or {@link Builder#allowInsecure()} says so explicitly.
+ *
+ * <p>The launcher hands a job to each process as one text argument ({@link #toText()}, read back with
+ * {@link #parse(String)}), e.g. in the system property {@value DistributedJob#JOB_PROPERTY}:
+ * {@code master=m;group.m=10.0.0.1:7100;group.w1=10.0.0.2:7100;secretFile=/etc/bbflow/secret}. The text
+ * names the secret's file, never the secret itself (command lines are visible to other users).
+ */
+public final class JobSpec {
+    private final String master;
+    private final Map<String, String> hosts;
+    private final Map<String, Integer> ports;
+    private final Path secretFile;
+    private final Path tlsCert;
+    private final Path tlsKey;
+    private final Path tlsTrust;
+    private final boolean insecure;
+    private final Duration peerTimeout;
+
+    private JobSpec(Builder b) {
+        this.master = b.master;
+        this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(b.hosts));
+        this.ports = Collections.unmodifiableMap(new LinkedHashMap<>(b.ports));
+        this.secretFile = b.secretFile;
+        this.tlsCert = b.tlsCert;
+        this.tlsKey = b.tlsKey;
+        this.tlsTrust = b.tlsTrust;
+        this.insecure = b.insecure;
+        this.peerTimeout = b.peerTimeout;
+    }
+
+    /**
+     * A new builder.
+     *
+     * @return an empty builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The master group: the one that runs the main flow.
+     *
+     * @return the master group's name
+     */
+    public String master() {
+        return master;
+    }
+
+    /**
+     * The groups, in the order they were added (the master first).
+     *
+     * @return the group names
+     */
+    public List<String> groups() {
+        return List.copyOf(hosts.keySet());
+    }
+
+    /**
+     * The host (name or address) the group's process listens on and is reached at.
+     *
+     * @param group a group of this job
+     * @return its host
+     * @throws IllegalArgumentException if the job has no such group
+     */
+    public String host(String group) {
+        return hosts.get(check(group));
+    }
+
+    /**
+     * The port the group's process listens on.
+     *
+     * @param group a group of this job
+     * @return its port
+     * @throws IllegalArgumentException if the job has no such group
+     */
+    public int port(String group) {
+        return ports.get(check(group));
+    }
+
+    /**
+     * Whether connections are authenticated (a shared secret or TLS).
+     *
+     * @return true if a secret file or TLS is configured
+     */
+    public boolean authenticated() {
+        return secretFile != null || tlsCert != null;
+    }
+
+    /**
+     * Whether the job explicitly allows listening on a non-loopback address without authentication.
+     *
+     * @return the job's {@code insecure} flag
+     */
+    public boolean insecure() {
+        return insecure;
+    }
+
+    /**
+     * How long a peer may stay away before the job fails.
+     *
+     * @return the peer timeout
+     */
+    public Duration peerTimeout() {
+        return peerTimeout;
+    }
+
+    String check(String group) {
+        if (!hosts.containsKey(Objects.requireNonNull(group, "group"))) {
+            throw new IllegalArgumentException("the job has no group '" + group + "'; its groups are " + hosts.keySet());
+        }
+        return group;
+    }
+
+    /**
+     * Refuses to listen for {@code group} beyond this machine without a secret or TLS (unless the job is
+     * marked insecure).
+     *
+     * @param group the group about to listen
+     * @throws IllegalStateException if listening would accept unauthenticated connections from other machines
+     */
+    public void checkListenAllowed(String group) {
+        String host = host(group);
+        boolean loopback;
+        try {
+            loopback = InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("group '" + group + "': unknown host '" + host + "'", e);
+        }
+        if (!loopback && !authenticated() && !insecure) {
+            throw new IllegalStateException("group '" + group + "' would listen on " + host + ":" + port(group)
+                    + " without authentication, accepting connections from other machines: give the job a secret"
+                    + " file or TLS, or mark it insecure explicitly");
+        }
+    }
+
+    /**
+     * The options to listen with (server TLS context) and to connect with (client TLS context).
+     *
+     * @return two options: index 0 to listen, index 1 to connect
+     */
+    NetOptions[] options() {
+        NetOptions base = NetOptions.defaults().withPeerTimeout(peerTimeout)
+                .withHeartbeat(Duration.ofMillis(Math.max(10, Math.min(1000, peerTimeout.toMillis() / 4))));
+        if (secretFile != null) {
+            byte[] raw;
+            try {
+                raw = Files.readAllBytes(secretFile);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the job's secret file " + secretFile, e);
+            }
+            int n = raw.length;
+            while (n > 0 && (raw[n - 1] == '\n' || raw[n - 1] == '\r')) {
+                n--;
+            }
+            byte[] key = Arrays.copyOf(raw, n);
+            Arrays.fill(raw, (byte) 0);
+            try {
+                base = base.withSharedSecret(key);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("secret file " + secretFile + ": " + e.getMessage(), e);
+            } finally {
+                Arrays.fill(key, (byte) 0);
+            }
+        }
+        if (tlsCert == null) {
+            return new NetOptions[] {base, base};
+        }
+        try {
+            return new NetOptions[] {base.withTls(SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile()).build()),
+                base.withTls(SslContextBuilder.forClient().trustManager(tlsTrust.toFile()).build())};
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot use the job's TLS files " + tlsCert + ", " + tlsKey + ", " + tlsTrust
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The job as one line of text, read back by {@link #parse(String)}; names files, never holds a secret.
+     *
+     * @return the text form
+     */
+    public String toText() {
+        List<String> parts = new ArrayList<>();
+        parts.add("master=" + master);
+        for (String g : hosts.keySet()) {
+            parts.add("group." + g + "=" + hosts.get(g) + ":" + ports.get(g));
+        }
+        if (secretFile != null) {
+            parts.add("secretFile=" + secretFile);
+        }
+        if (tlsCert != null) {
+            parts.add("tlsCert=" + tlsCert);
+            parts.add("tlsKey=" + tlsKey);
+            parts.add("tlsTrust=" + tlsTrust);
+        }
+        if (insecure) {
+            parts.add("insecure=true");
+        }
+        parts.add("peerTimeoutMs=" + peerTimeout.toMillis());
+        return String.join(";", parts);
+    }
+
+    /**
+     * Reads the text form written by {@link #toText()}: {@code key=value} pairs separated by {@code ;}.
+     *
+     * @param text the text form
+     * @return the job
+     * @throws IllegalArgumentException if the text is malformed or describes an invalid job
+     */
+    public static JobSpec parse(String text) {
+        Objects.requireNonNull(text, "text");
+        Builder b = builder();
+        String master = null;
+        Path cert = null;
+        Path key = null;
+        Path trust = null;
+        for (String part : text.split(";")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("job text: expected key=value, got '" + part + "'");
+            }
+            String k = part.substring(0, eq).trim();
+            String v = part.substring(eq + 1).trim();
+            if (k.startsWith("group.")) {
+                int colon = v.lastIndexOf(':');
+                if (colon <= 0) {
+                    throw new IllegalArgumentException("job text: group " + k.substring(6) + " needs host:port, got '" + v + "'");
+                }
+                int port;
+                try {
+                    port = Integer.parseInt(v.substring(colon + 1));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("job text: bad port in '" + v + "'");
+                }
+                b.group(k.substring(6), v.substring(0, colon), port);
+                continue;
+            }
+            switch (k) {
+                case "master" -> master = v;
+                case "secretFile" -> b.secretFile(Path.of(v));
+                case "tlsCert" -> cert = Path.of(v);
+                case "tlsKey" -> key = Path.of(v);
+                case "tlsTrust" -> trust = Path.of(v);
+                case "insecure" -> {
+                    if (Boolean.parseBoolean(v)) {
+                        b.allowInsecure();
+                    }
+                }
+                case "peerTimeoutMs" -> b.peerTimeout(Duration.ofMillis(Long.parseLong(v)));
+                default -> throw new IllegalArgumentException("job text: unknown key '" + k + "'");
+            }
+        }
+        if (cert != null || key != null || trust != null) {
+            b.tls(cert, key, trust);
+        }
+        if (master != null) {
+            b.master(master);
+        }
+        return b.build();
+    }
+
+    @Override
+    public String toString() {
+        return toText();
+    }
+
+    /** Builds a {@link JobSpec}. */
+    public static final class Builder {
+        private String master;
+        private final Map<String, String> hosts = new LinkedHashMap<>();
+        private final Map<String, Integer> ports = new LinkedHashMap<>();
+        private Path secretFile;
+        private Path tlsCert;
+        private Path tlsKey;
+        private Path tlsTrust;
+        private boolean insecure;
+        private Duration peerTimeout = Duration.ofSeconds(30);
+
+        private Builder() {}
+
+        /**
+         * Adds a group and the address its process listens on.
+         *
+         * @param name the group's name (letters, digits, '-', '_' and '.')
+         * @param host the host name or address
+         * @param port the port, 1..65535
+         * @return this builder
+         * @throws IllegalArgumentException if the name is invalid or taken, or the port out of range
+         */
+        public Builder group(String name, String host, int port) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(host, "host");
+            if (!name.matches("[A-Za-z0-9_.-]+")) {
+                throw new IllegalArgumentException("group name must be letters, digits, '-', '_' or '.', got '" + name + "'");
+            }
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("group '" + name + "': port out of range: " + port);
+            }
+            if (hosts.putIfAbsent(name, host) != null) {
+                throw new IllegalArgumentException("group '" + name + "' is given twice");
+            }
+            ports.put(name, port);
+            return this;
+        }
+
+        /**
+         * Names the master group (default: the first group added).
+         *
+         * @param group the master group's name
+         * @return this builder
+         */
+        public Builder master(String group) {
+            this.master = Objects.requireNonNull(group, "group");
+            return this;
+        }
+
+        /**
+         * Authenticates every connection with the shared secret held in a file (at least 16 bytes; a
+         * trailing newline is ignored). The file is read by every process, on its host.
+         *
+         * @param file the secret's file
+         * @return this builder
+         */
+        public Builder secretFile(Path file) {
+            this.secretFile = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /**
+         * TLS on every connection, from PEM files present on every host.
+         *
+         * @param cert this process's certificate chain
+         * @param key its private key (PKCS#8, unencrypted)
+         * @param trust the certificates trusted when connecting
+         * @return this builder
+         * @throws IllegalArgumentException if a file is not given
+         */
+        public Builder tls(Path cert, Path key, Path trust) {
+            if (cert == null || key == null || trust == null) {
+                throw new IllegalArgumentException("TLS needs a certificate, a key and trusted certificates");
+            }
+            this.tlsCert = cert;
+            this.tlsKey = key;
+            this.tlsTrust = trust;
+            return this;
+        }
+
+        /**
+         * Allows groups to listen on non-loopback addresses without a secret or TLS. Anyone who can
+         * reach such a port can feed the job; use only on a trusted network.
+         *
+         * @return this builder
+         */
+        public Builder allowInsecure() {
+            this.insecure = true;
+            return this;
+        }
+
+        /**
+         * How long a peer may stay away (or take to start) before the job fails; default 30 s.
+         *
+         * @param timeout the timeout, at least 100 ms
+         * @return this builder
+         * @throws IllegalArgumentException if shorter than 100 ms
+         */
+        public Builder peerTimeout(Duration timeout) {
+            if (timeout.toMillis() < 100) {
+                throw new IllegalArgumentException("peer timeout must be >= 100 ms, got " + timeout);
+            }
+            this.peerTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * The job.
+         *
+         * @return the job
+         * @throws IllegalArgumentException if it has no group or the master is not one of them
+         */
+        public JobSpec build() {
+            if (hosts.isEmpty()) {
+                throw new IllegalArgumentException("a job needs at least one group");
+            }
+            if (master == null) {
+                master = hosts.keySet().iterator().next();
+            }
+            if (!hosts.containsKey(master)) {
+                throw new IllegalArgumentException("master group '" + master + "' is not one of the groups " + hosts.keySet());
+            }
+            if (!master.equals(hosts.keySet().iterator().next())) {
+                Map<String, String> h = new LinkedHashMap<>();
+                Map<String, Integer> p = new LinkedHashMap<>();
+                h.put(master, hosts.get(master));
+                p.put(master, ports.get(master));
+                h.putAll(hosts);
+                p.putAll(ports);
+                hosts.clear();
+                ports.clear();
+                hosts.putAll(h);
+                ports.putAll(p);
+            }
+            return new JobSpec(this);
+        }
+    }
+
+}

@@ -1,0 +1,146 @@
+package org.bbflow.net.dist;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bbflow.core.FlowException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A farm whose 6 workers span 3 groups: the master group runs in this test JVM, the two others in
+ * child JVMs running the same program ({@link DistApp}) with another {@code bbflow.group}, all on
+ * loopback (local processes, not network namespaces).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class DistributedJobTest {
+
+    /** A child JVM running {@link DistApp} as {@code group}; output kept for failure messages. */
+    static final class Child implements AutoCloseable {
+        final Process process;
+        final StringBuilder output = new StringBuilder();
+
+        Child(JobSpec job, String group, long n, long failFrom) throws Exception {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            process = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
+                    System.getProperty("java.class.path"), "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(),
+                    "-D" + DistributedJob.GROUP_PROPERTY + "=" + group, DistApp.class.getName(), String.valueOf(n),
+                    String.valueOf(failFrom))).redirectErrorStream(true).start();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        synchronized (output) {
+                            output.append(group).append("| ").append(line).append('\n');
+                        }
+                    }
+                } catch (Exception ignored) {
+                    // process gone
+                }
+            }, "child-" + group);
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        int exit(long seconds) throws InterruptedException {
+            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), () -> "child did not exit:\n" + output());
+            return process.exitValue();
+        }
+
+        String output() {
+            synchronized (output) {
+                return output.toString();
+            }
+        }
+
+        @Override
+        public void close() {
+            process.destroyForcibly();
+        }
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    static JobSpec job(Path secret) throws Exception {
+        Files.writeString(secret, "0123456789abcdef-test-secret\n");
+        return JobSpec.builder().group("m", "127.0.0.1", freePort()).group("w1", "127.0.0.1", freePort())
+                .group("w2", "127.0.0.1", freePort()).secretFile(secret).peerTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    @Test
+    void farmAcrossThreeProcessesGivesExactResults(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 200_000;
+        try (Child w1 = new Child(job, "w1", n, -1); Child w2 = new Child(job, "w2", n, -1)) {
+            DistApp.Outcome o = DistApp.run(DistributedJob.of(job, "m"), n, -1);
+            assertTrue(o.exact(), () -> o + "\n" + w1.output() + w2.output());
+            assertEquals(0, w1.exit(30), w1::output);
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    @Test
+    void failingWorkerInAChildGroupFailsTheJobEverywhereWithTheCause(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 200_000;
+        try (Child w1 = new Child(job, "w1", n, 50_000); Child w2 = new Child(job, "w2", n, -1)) {
+            FlowException e = assertThrows(FlowException.class, () -> DistApp.run(DistributedJob.of(job, "m"), n, -1));
+            GroupFailedException g = null;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof GroupFailedException) {
+                    g = (GroupFailedException) t;
+                    break;
+                }
+            }
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
+            assertEquals("w1", g.group());
+            assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
+            assertTrue(g.nodePath().startsWith("w1:tasks/worker-"), g::nodePath);
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output); // aborted by the master
+        }
+    }
+
+    @Test
+    void refusesToListenBeyondLoopbackWithoutSecretOrTls(@TempDir Path dir) throws Exception {
+        JobSpec open = JobSpec.builder().group("m", "10.255.255.1", 7100).group("w", "127.0.0.1", 7101).build();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> DistributedJob.of(open, "m").run(org.bbflow.core.Nodes.range(1, 1)));
+        assertTrue(e.getMessage().contains("without authentication"), e::getMessage);
+        open.checkListenAllowed("w"); // loopback: fine
+        JobSpec.parse(open.toText() + ";insecure=true").checkListenAllowed("m"); // explicitly allowed
+        Path secret = dir.resolve("s");
+        JobSpec.parse(open.toText() + ";secretFile=" + secret).checkListenAllowed("m");
+    }
+
+    @Test
+    void jobTextRoundTripsAndChannelIdsAreTheSameEverywhere() throws Exception {
+        JobSpec job = JobSpec.builder().group("a", "127.0.0.1", 7000).group("b", "h", 7001).master("b")
+                .peerTimeout(Duration.ofSeconds(3)).build();
+        JobSpec back = JobSpec.parse(job.toText());
+        assertEquals(job.toText(), back.toText());
+        assertEquals(List.of("b", "a"), back.groups());
+        assertEquals("b", back.master());
+        // ids are a function of the path only (String.hashCode is specified), so every process agrees
+        assertEquals(ChannelIds.idOf("farm/x/worker-3/tasks"), ChannelIds.idOf(new String("farm/x/worker-3/tasks")));
+        List<Integer> ids = new ArrayList<>();
+        ChannelIds reserved = new ChannelIds();
+        for (int i = 0; i < 1000; i++) {
+            ids.add(reserved.reserve(ChannelIds.tasks("f", i)));
+        }
+        assertThrows(IllegalStateException.class, () -> reserved.reserve(ChannelIds.tasks("f", 7)));
+        assertTrue(ids.stream().allMatch(i -> i > 0));
+    }
+}

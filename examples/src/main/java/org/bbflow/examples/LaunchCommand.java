@@ -1,0 +1,55 @@
+package org.bbflow.examples;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.bbflow.examples.distributed.JobFile;
+import org.bbflow.examples.distributed.Launcher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code launch}: runs a distributed job on its hosts from a job file. */
+@Command(name = "launch", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Runs a distributed job: starts every group of the job file on its host through the remote-exec"
+                + " template (default: ssh -T {host} {cmd}), prints their output prefixed with [group], and exits with"
+                + " the first failing group's status, stopping the others (0 if all succeed).",
+            "A group that would listen beyond its machine without secretFile or tls is refused unless the job file"
+                + " says \"insecure\": true."})
+final class LaunchCommand extends Subcommand {
+    @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")
+    Path jobFile;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.Time.class,
+            description = "stop every group after this long and exit with 124, e.g. 10m (default: no limit)")
+    Duration timeout;
+
+    @Option(names = "--grace", paramLabel = "DURATION", converter = Converters.Time.class,
+            description = "once a group failed, how long the others may take to end by themselves before they are"
+                    + " terminated (default 5s)")
+    Duration grace = Duration.ofSeconds(5);
+
+    @Option(names = "--dry-run", description = "print each group's command instead of running it")
+    boolean dryRun;
+
+    @Override
+    public Integer call() throws Exception {
+        JobFile job = checked(() -> {
+            try {
+                return JobFile.read(jobFile);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        if (dryRun) {
+            for (String g : job.groups().keySet()) {
+                out.println("[" + g + "] " + String.join(" ", Launcher.command(job, g)));
+            }
+            return 0;
+        }
+        try {
+            return Launcher.run(job, out::println, timeout, grace);
+        } catch (IllegalStateException e) {
+            throw usage(jobFile + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package org.bbflow.examples.distributed;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.bbflow.net.dist.DistributedJob;
+
+/**
+ * Starts every group of a {@link JobFile} on its host through the remote-exec template, prefixes
+ * and merges their output, and ends with the first failing group's exit status, stopping the other
+ * groups as soon as one fails (as FastFlow's {@code dff_run} does).
+ *
+ * <p>The template is split on spaces; {@code {host}} and {@code {group}} are replaced in every word;
+ * the word {@code {args}} becomes the group's command, one argument per word (for
+ * {@code ip netns exec {host} {args}}, or {@code {args}} alone for a local process); {@code {cmd}}
+ * becomes the whole command as one shell-quoted string (for {@code ssh -T {host} {cmd}}, the
+ * default, whose remote shell parses it). A template with neither gets the command's words appended.
+ */
+public final class Launcher {
+    /** The exit status when the launcher's own time limit ends the job. */
+    public static final int TIMED_OUT = 124;
+
+    private Launcher() {}
+
+    /**
+     * The command that runs {@code group}: the template expanded around
+     * {@code java [options] -cp CP -Dbbflow.job=... -Dbbflow.group=G main args}.
+     *
+     * @param job the job
+     * @param group the group's name
+     * @return the command, one argument per element
+     */
+    public static List<String> command(JobFile job, String group) {
+        JobFile.Group g = job.groups().get(group);
+        List<String> java = new ArrayList<>();
+        java.add(job.java() != null ? job.java() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.addAll(job.jvmOptions());
+        java.addAll(g.jvmOptions());
+        java.add("-cp");
+        java.add(job.classpath() != null ? job.classpath() : System.getProperty("java.class.path"));
+        java.add("-D" + DistributedJob.JOB_PROPERTY + "=" + job.spec().toText());
+        java.add("-D" + DistributedJob.GROUP_PROPERTY + "=" + group);
+        java.add(job.main());
+        java.addAll(job.args());
+        List<String> command = new ArrayList<>();
+        boolean placed = false;
+        for (String word : g.remote().trim().split("\\s+")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (word.equals("{args}")) {
+                command.addAll(java);
+                placed = true;
+            } else {
+                if (word.contains("{cmd}")) {
+                    placed = true;
+                }
+                command.add(word.replace("{host}", g.host()).replace("{group}", group)
+                        .replace("{cmd}", String.join(" ", java.stream().map(Launcher::shellQuote).toList())));
+            }
+        }
+        if (!placed) {
+            command.addAll(java);
+        }
+        return command;
+    }
+
+    /** {@code word} as one word for a POSIX shell. */
+    static String shellQuote(String word) {
+        if (!word.isEmpty() && word.matches("[A-Za-z0-9_./=:,@%+-]+")) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /**
+     * Runs the job: checks that no group would listen unauthenticated beyond its machine (unless the
+     * job allows it), starts every group, prints each line of their output as {@code [group] line},
+     * and returns when all have ended. When a group fails the others get {@code grace} to end by
+     * themselves, then are terminated (and killed 2 s later).
+     *
+     * @param job the job
+     * @param out where the merged output goes (called from several threads, one line at a time)
+     * @param timeout the longest the job may run, or null for no limit
+     * @param grace how long the other groups may take to end by themselves once one failed
+     * @return 0 if every group succeeded, else the first failing group's exit status ({@link #TIMED_OUT}
+     *     if the time limit ended the job)
+     * @throws IllegalStateException if a group would listen unauthenticated beyond its machine
+     * @throws IOException if a group's command cannot be started
+     * @throws InterruptedException if interrupted while waiting (every group is then killed)
+     */
+    public static int run(JobFile job, Consumer<String> out, Duration timeout, Duration grace)
+            throws IOException, InterruptedException {
+        for (String g : job.groups().keySet()) {
+            job.spec().checkListenAllowed(g);
+        }
+        int width = job.groups().keySet().stream().mapToInt(String::length).max().orElse(1);
+        Map<String, Process> processes = new LinkedHashMap<>();
+        BlockingQueue<String> ended = new LinkedBlockingQueue<>();
+        List<Thread> readers = new ArrayList<>();
+        try {
+            for (String g : job.groups().keySet()) {
+                Process p = new ProcessBuilder(command(job, g)).redirectErrorStream(true).start();
+                processes.put(g, p);
+                String prefix = "[" + g + "]" + " ".repeat(width - g.length()) + " ";
+                Thread reader = new Thread(() -> {
+                    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = r.readLine()) != null; ) {
+                            out.accept(prefix + line);
+                        }
+                    } catch (IOException ignored) {
+                        // the process is gone
+                    }
+                }, "launch-output-" + g);
+                reader.setDaemon(true);
+                reader.start();
+                readers.add(reader);
+                p.onExit().thenRun(() -> ended.add(g));
+            }
+            long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+            String failed = null;
+            int status = 0;
+            for (int left = processes.size(); left > 0; left--) {
+                long wait = deadline - System.nanoTime();
+                String g = wait <= 0 ? null : ended.poll(wait, TimeUnit.NANOSECONDS);
+                if (g == null) {
+                    out.accept("launch: the job ran past " + timeout + "; stopping every group");
+                    stop(processes, grace);
+                    status = status != 0 ? status : TIMED_OUT;
+                    break;
+                }
+                int code = processes.get(g).exitValue();
+                out.accept("launch: group " + g + " exited with " + code);
+                if (code != 0 && failed == null) {
+                    failed = g;
+                    status = code;
+                    out.accept("launch: group " + g + " failed; stopping the others");
+                    stop(processes, grace);
+                }
+            }
+            for (Process p : processes.values()) {
+                p.waitFor(grace.toMillis() + 3_000, TimeUnit.MILLISECONDS);
+            }
+            for (Thread t : readers) {
+                t.join(1_000);
+            }
+            return status;
+        } finally {
+            for (Process p : processes.values()) {
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    /**
+     * Gives every live group {@code grace} to end by itself (a failure reaches every group within the
+     * job's peer timeout, and each prints why it failed), then terminates those still alive and kills
+     * them if they have not ended 2 s later.
+     */
+    private static void stop(Map<String, Process> processes, Duration grace) throws InterruptedException {
+        long end = System.nanoTime() + grace.toNanos();
+        for (Process p : processes.values()) {
+            p.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        for (Process p : processes.values()) {
+            if (p.isAlive()) {
+                p.destroy();
+            }
+        }
+        long kill = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (Process p : processes.values()) {
+            if (!p.waitFor(Math.max(0, kill - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+    }
+}

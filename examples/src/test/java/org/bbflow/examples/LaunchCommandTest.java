@@ -1,0 +1,120 @@
+package org.bbflow.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bbflow.examples.distributed.SquaresJob;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code launch} command with local processes as hosts (remote-exec templates {@code {args}} and
+ * {@code sh -c {cmd}}; no network namespaces, no ssh): exit statuses, prefixed output, stopping the
+ * other groups, the security refusal.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LaunchCommandTest {
+    @TempDir
+    Path dir;
+
+    static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private Path jobFile(String main, String args, String remote, String extra) throws Exception {
+        Files.writeString(dir.resolve("secret"), "launch-test-secret-0123456789\n");
+        String cp = System.getProperty("java.class.path").replace("\\", "\\\\");
+        String json = "{\n"
+                + "  \"main\": \"" + main + "\",\n"
+                + "  \"args\": [" + args + "],\n"
+                + "  \"classpath\": \"" + cp + "\",\n"
+                + "  \"jvmOptions\": [\"-Xmx128m\", \"-XX:TieredStopAtLevel=1\"],\n"
+                + "  \"remote\": \"" + remote + "\",\n"
+                + "  \"groups\": {\n"
+                + "    \"m\":  {\"host\": \"127.0.0.1\", \"port\": " + freePort() + "},\n"
+                + "    \"w1\": {\"host\": \"127.0.0.1\", \"port\": " + freePort() + "},\n"
+                + "    \"w2\": {\"host\": \"127.0.0.1\", \"port\": " + freePort() + "}\n"
+                + "  },\n"
+                + "  \"secretFile\": \"secret\",\n"
+                + "  \"peerTimeoutSeconds\": 10" + extra + "\n"
+                + "}\n";
+        Path file = dir.resolve("job.json");
+        Files.writeString(file, json);
+        return file;
+    }
+
+    private static int launch(List<String> lines, String... args) {
+        return launchWithGrace("2s", lines, args);
+    }
+
+    private static int launchWithGrace(String grace, List<String> lines, String... args) {
+        List<String> argv = new ArrayList<>(List.of("launch", "--timeout", "90s", "--grace", grace));
+        argv.addAll(List.of(args));
+        return Main.run(argv.toArray(new String[0]), Output.into(lines), Output.into(lines));
+    }
+
+    @Test
+    void aDistributedJobRunsAcrossThreeLocalProcesses() throws Exception {
+        Path job = jobFile(SquaresJob.class.getName(), "\"100000\"", "{args}", "");
+        List<String> lines = new ArrayList<>();
+        int status = launch(lines, job.toString());
+        String all = String.join("\n", lines);
+        assertEquals(0, status, all);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]  squares: 100,000 results") && l.contains("matches")), all);
+        assertTrue(lines.contains("[w1] group w1: done"), all);
+        assertTrue(lines.contains("[w2] group w2: done"), all);
+    }
+
+    @Test
+    void aFailingGroupFailsTheJobWithANonZeroStatus() throws Exception {
+        Path job = jobFile(SquaresJob.class.getName(), "\"100000\", \"w2\"", "sh -c {cmd}", "");
+        List<String> lines = new ArrayList<>();
+        int status = launchWithGrace("30s", lines, job.toString()); // time for the master to say why
+        String all = String.join("\n", lines);
+        assertEquals(1, status, all);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]") && l.contains("group 'w2' failed")
+                && l.contains("failed on purpose")), all);
+        assertTrue(lines.contains("launch: group w2 failed; stopping the others"), all);
+        assertTrue(lines.contains("launch: group m exited with 1"), all);
+        assertTrue(lines.contains("launch: group w1 exited with 1"), all); // told by the master's verdict
+    }
+
+    @Test
+    void exitStatusIsTheFirstFailingGroupsAndTheOthersAreStopped() throws Exception {
+        Path job = jobFile(LaunchProbe.class.getName(), "\"w1\", \"it's quoted; ok\"", "sh -c {cmd}", "");
+        List<String> lines = new ArrayList<>();
+        long t0 = System.nanoTime();
+        int status = launch(lines, job.toString());
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+        String all = String.join("\n", lines);
+        assertEquals(3, status, all);
+        assertTrue(seconds < 40, "the sleeping groups were stopped, not waited for: " + seconds + " s\n" + all);
+        assertTrue(lines.contains("[w1] hello from w1 arg=it's quoted; ok"), all); // {cmd} quoting survives sh
+        assertTrue(lines.contains("[w1] failing on purpose"), all);
+        assertTrue(lines.contains("launch: group w1 failed; stopping the others"), all);
+    }
+
+    @Test
+    void refusesAnUnauthenticatedJobListeningBeyondLoopback() throws Exception {
+        String json = "{\"main\": \"x.Y\", \"remote\": \"{args}\", \"groups\": {\"m\": {\"host\": \"10.255.255.1\","
+                + " \"port\": 7100}}}";
+        Path job = Files.writeString(dir.resolve("open.json"), json);
+        List<String> lines = new ArrayList<>();
+        assertEquals(2, launch(lines, job.toString()), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("without authentication")), String.join("\n", lines));
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("[m]")), "nothing was started");
+        List<String> dry = new ArrayList<>();
+        Files.writeString(job, json.replace("}}}", "}}, \"insecure\": true}"));
+        assertEquals(0, launch(dry, "--dry-run", job.toString()), String.join("\n", dry));
+    }
+}
