@@ -10,6 +10,7 @@ import org.bbflow.core.FlowException;
 public class GroupFailedException extends FlowException {
     private static final long serialVersionUID = 1L;
 
+    /** The group that failed (part of the serialized form). */
     private final String group;
 
     /**
