@@ -212,6 +212,25 @@ final class Merger {
      * match); a tombstone found to match a tree is not searched again while that tree lives.
      */
     synchronized void purgeTombstones() {
+        try {
+            purge();
+        } finally {
+            purgeSlot.version = ReaderSlot.IDLE;
+        }
+    }
+
+    /**
+     * Reader slot of the purge: the forest it reads is pinned like a reader's, so a concurrent merge
+     * cannot have the reclaimer poison (or pool and reuse) the arrays of a tree the purge still
+     * searches; an unpinned purge would find no match there and drop a tombstone that still hides
+     * a point of the merged tree.
+     */
+    private ReaderSlot purgeSlot;
+
+    private void purge() {
+        if (purgeSlot == null) {
+            purgeSlot = owner.reclaimer.register(null);
+        }
         Tombstones tombs = owner.tombstones;
         if (tombs.isEmpty()) {
             blockers = new HashMap<>();
@@ -266,7 +285,7 @@ final class Merger {
                 blockAbove = Math.min(blockAbove, minSeq);
             }
         }
-        Forest f = owner.forest();
+        Forest f = owner.pin(purgeSlot);
         Runnable hook = afterPurgeReads;
         if (hook != null) {
             hook.run();
