@@ -529,6 +529,15 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     private void awaitInput(WaitCondition condition) {
+        await(condition, false);
+    }
+
+    /**
+     * Spins briefly, then waits through the wait strategy until {@code condition} is ready (counted
+     * as a full wait when waiting for room to send, else as an empty wait); the condition must
+     * also be ready once the flow is cancelled.
+     */
+    private void await(WaitCondition condition, boolean forRoom) {
         for (int s = 0; s < QUICK_SPINS; s++) {
             if (condition.ready()) {
                 checkCancel();
@@ -536,7 +545,11 @@ final class NodeRunner implements Runnable, NodeContext {
             }
             Thread.onSpinWait();
         }
-        emptyWaits++;
+        if (forRoom) {
+            fullWaits++;
+        } else {
+            emptyWaits++;
+        }
         long t0 = System.nanoTime();
         try {
             do {
@@ -598,25 +611,7 @@ final class NodeRunner implements Runnable, NodeContext {
      * window); the condition must also be ready once the flow is cancelled.
      */
     void awaitOutput(WaitCondition condition) {
-        for (int s = 0; s < QUICK_SPINS; s++) {
-            if (condition.ready()) {
-                checkCancel();
-                return;
-            }
-            Thread.onSpinWait();
-        }
-        fullWaits++;
-        long t0 = System.nanoTime();
-        try {
-            do {
-                checkCancel();
-                idler.idle(waiter, condition);
-            } while (!condition.ready());
-            checkCancel();
-        } finally {
-            idler.reset();
-            idleNanos += System.nanoTime() - t0;
-        }
+        await(condition, true);
     }
 
     private Channel<Object>[] roomOutputs;

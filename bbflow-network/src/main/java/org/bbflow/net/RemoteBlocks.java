@@ -4,7 +4,6 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import org.bbflow.core.Block;
 import org.bbflow.core.Node;
-import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.Source;
@@ -51,7 +50,7 @@ public final class RemoteBlocks {
     public static <T> Node<T, Void> outlet(NetClient client, int channelId, Codec<T> codec) {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(codec, "codec");
-        return new OutletNode<>(() -> client.outlet(channelId, codec), "remote-outlet[" + client.peer() + "#" + channelId + "]");
+        return OutletNode.sink(() -> client.outlet(channelId, codec), "remote-outlet[" + client.peer() + "#" + channelId + "]");
     }
 
     /**
@@ -69,7 +68,7 @@ public final class RemoteBlocks {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(options, "options");
-        return new OutletNode<>(() -> NetClient.outlet(host, port, channelId, codec, options),
+        return OutletNode.sink(() -> NetClient.outlet(host, port, channelId, codec, options),
                 "remote-outlet[" + host + ":" + port + "#" + channelId + "]");
     }
 
@@ -189,47 +188,8 @@ public final class RemoteBlocks {
         Objects.requireNonNull(returnCodec, "returnCodec");
         RoundTripReturn<R> back = new RoundTripReturn<>(server.inlet(returnChannel, returnCodec),
                 "round-trip-return[" + server.port() + "#" + returnChannel + "]");
-        return Pipeline.<T, R>of(new RoundTripOutlet<>(opener, "round-trip-out[" + forward + "]"), back)
+        return Pipeline.<T, R>of(OutletNode.ticketed(opener, "round-trip-out[" + forward + "]"), back)
                 .named("round-trip");
-    }
-
-    private static final class OutletNode<T> implements Node<T, Void> {
-        private final Supplier<RemoteOutlet<T>> opener;
-        private final String name;
-        private RemoteOutlet<T> out;
-        private boolean finished;
-
-        OutletNode(Supplier<RemoteOutlet<T>> opener, String name) {
-            this.opener = opener;
-            this.name = name;
-        }
-
-        @Override
-        public void init(NodeContext ctx) {
-            if (out != null) throw new IllegalStateException(name + " can run only once");
-            out = opener.get();
-        }
-
-        @Override
-        public void onItem(T item, Outbox<Void> o) {
-            out.send(item);
-        }
-
-        @Override
-        public void onEos(Outbox<Void> o) {
-            out.complete();
-            finished = true;
-        }
-
-        @Override
-        public void close() {
-            if (out != null && !finished) out.close(); // without complete(): aborts
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
     }
 
     private static final class InletSource<T> implements Source<T> {

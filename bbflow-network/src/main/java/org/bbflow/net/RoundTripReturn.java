@@ -5,7 +5,7 @@ import org.bbflow.core.Outbox;
 
 /**
  * The receiving half of a remote round trip ({@link RemoteBlocks#roundTrip}): for each ticket from
- * {@link RoundTripOutlet} it takes one item from the return inlet (waiting for it) and sends it on,
+ * {@link OutletNode#ticketed} it takes one item from the return inlet (waiting for it) and sends it on,
  * so the answer is counted in the loop before its ticket stops being counted. At end of stream it
  * waits for the return stream's clean end: an extra item there means the remote path answered more
  * often than it was asked, an abort fails this node with the remote side's reason.

@@ -2,12 +2,15 @@ package org.bbflow.net.dist;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
@@ -49,7 +52,8 @@ import org.bbflow.net.RemoteOutlet;
  * aborts its channels; the master's {@code run} throws a {@link GroupFailedException} with that
  * cause (inside the {@link FlowException} naming the master's stand-in node), and aborts its channels
  * to every other group, whose {@code run} then throws too. A lost process fails the job after the
- * job's peer timeout.
+ * job's peer timeout, and so does one that takes longer than that to start: a group whose master is
+ * lost, or never comes, gives up then instead of waiting for tasks.
  *
  * <p>Limits of this version: farms are the distributed blocks (their workers placed in groups); a
  * distributed farm's collector must be first-come (the default) or none, since results from another
@@ -224,24 +228,26 @@ public final class DistributedJob {
 
     private RunStats runMaster(Block<?, ?> main, NetOptions serverOptions, NetOptions clientOptions) {
         Map<String, NetClient> clients = new LinkedHashMap<>();
+        Map<String, RemoteOutlet<String>> verdicts = new LinkedHashMap<>();
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions);
              GroupReports reports = new GroupReports(server, reportIds)) {
             try {
+                // the verdict channels open at once: a group learns early that its master is there (or lost)
+                verdictIds.forEach((g, id) -> verdicts.put(g, clients.computeIfAbsent(g,
+                        k -> NetClient.connect(spec.host(k), spec.port(k), clientOptions)).outlet(id, Codec.strings())));
                 for (RemoteWorker w : standIns) {
-                    String g = w.group();
-                    NetClient c = clients.computeIfAbsent(g, k -> NetClient.connect(spec.host(k), spec.port(k), clientOptions));
                     RemoteInlet<Object> in = server.inlet(resultIds.get(w), w.resultCodec());
-                    w.prepare(c, in, reports);
+                    w.prepare(clients.get(w.group()), in, reports);
                 }
                 RunStats stats;
                 try {
                     stats = Flow.start(main).join();
                     reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos());
                 } catch (RuntimeException | Error e) {
-                    sendVerdicts(describe(e, p -> group + ":" + p), clientOptions);
+                    sendVerdicts(verdicts, describe(e, p -> group + ":" + p));
                     throw e;
                 }
-                sendVerdicts(GroupReports.OK, clientOptions);
+                sendVerdicts(verdicts, GroupReports.OK);
                 return stats;
             } finally {
                 clients.values().forEach(NetClient::close);
@@ -253,14 +259,16 @@ public final class DistributedJob {
         String master = spec.master();
         List<GroupOutlet> outlets = new ArrayList<>();
         NetClient toMaster = null;
+        RemoteOutlet<String> report = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
-            RemoteInlet<String> verdict = server.inlet(verdictIds.get(group), Codec.strings());
+            CompletableFuture<String> verdict = watchVerdict(server.inlet(verdictIds.get(group), Codec.strings()));
             try {
+                toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
+                report = toMaster.outlet(reportIds.get(group), Codec.strings());
                 if (localWorkers.isEmpty()) {
                     throw new IllegalStateException("group '" + group + "' runs no worker: no farm places one in it");
                 }
-                toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
                 List<Block<?, ?>> chains = new ArrayList<>();
                 for (LocalWorker w : localWorkers) {
                     RemoteInlet<Object> in = server.inlet(w.taskId(), w.taskCodec());
@@ -269,8 +277,21 @@ public final class DistributedJob {
                     outlets.add(o);
                     chains.add(Pipeline.of(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
                 }
-                RunStats stats = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group)).join();
-                report(GroupReports.OK, clientOptions);
+                Flow flow = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group));
+                // a verdict before this group's report can only be a failure elsewhere (or the master lost)
+                verdict.thenAccept(v -> {
+                    if (!GroupReports.OK.equals(v)) {
+                        flow.cancel();
+                    }
+                });
+                RunStats stats;
+                try {
+                    stats = flow.join();
+                } catch (FlowException e) {
+                    GroupFailedException elsewhere = GroupReports.failure(master, verdict.getNow(null), e);
+                    throw elsewhere != null ? elsewhere : e;
+                }
+                report(report, GroupReports.OK);
                 GroupFailedException elsewhere = GroupReports.failure(master, awaitVerdict(verdict), null);
                 if (elsewhere != null) {
                     throw elsewhere;
@@ -281,7 +302,9 @@ public final class DistributedJob {
                 throw e;
             } catch (RuntimeException | Error e) {
                 failure = e;
-                report(describe(e, this::jobPath), clientOptions);
+                if (report != null) {
+                    report(report, describe(e, this::jobPath));
+                }
                 throw e;
             } finally {
                 outlets.forEach(GroupOutlet::abortUnlessCompleted);
@@ -318,47 +341,52 @@ public final class DistributedJob {
     }
 
     /**
-     * The master's verdict on the whole job, once this group's part succeeded: {@code OK}, or the first
-     * failure. Waits at most twice the peer timeout (the master first waits for every report).
+     * Takes the master's verdict on the whole job in the background: {@code OK}, the first failure, or
+     * a failure saying the master was lost (its verdict channel failed).
      */
-    private String awaitVerdict(RemoteInlet<String> inlet) {
-        java.util.concurrent.CompletableFuture<String> v = new java.util.concurrent.CompletableFuture<>();
+    private CompletableFuture<String> watchVerdict(RemoteInlet<String> inlet) {
+        CompletableFuture<String> v = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                v.complete(inlet.take());
+                String r = inlet.take();
+                v.complete(r != null ? r : GroupReports.FAILED + "\t" + spec.master() + "\tthe master ended the verdict without one");
             } catch (RuntimeException e) {
-                v.complete(GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master: " + e.getMessage());
+                v.complete(GroupReports.FAILED + "\t" + spec.master() + "\tlost the master: " + e.getMessage());
             }
         }, "bbflow-verdict-" + group);
         t.setDaemon(true);
         t.start();
+        return v;
+    }
+
+    /**
+     * The master's verdict, once this group's part succeeded. Waits at most twice the peer timeout
+     * (the master first waits for every report).
+     */
+    private String awaitVerdict(CompletableFuture<String> verdict) {
         long wait = 2 * spec.peerTimeout().toMillis() + RemoteWorker.REPORT_WAIT.toMillis();
         try {
-            String r = v.get(wait, java.util.concurrent.TimeUnit.MILLISECONDS);
-            return r != null ? r : GroupReports.FAILED + "\t" + spec.master() + "\tthe master ended the verdict without one";
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return verdict.get(wait, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
             return GroupReports.FAILED + "\t" + spec.master() + "\tno verdict from the master within " + wait + " ms";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return GroupReports.FAILED + "\t" + spec.master() + "\tinterrupted while waiting for the verdict";
-        } finally {
-            t.interrupt();
         }
     }
 
-    /** Tells every other group how the job ended, in parallel, each waiting a bounded time. */
-    private void sendVerdicts(String text, NetOptions clientOptions) {
+    /** Tells every other group how the job ended, in parallel; each send is bounded by the peer timeout. */
+    private void sendVerdicts(Map<String, RemoteOutlet<String>> verdicts, String text) {
         List<Thread> senders = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : verdictIds.entrySet()) {
-            String g = e.getKey();
-            Thread t = new Thread(() -> send(g, e.getValue(), text, clientOptions), "bbflow-verdict-to-" + g);
+        verdicts.forEach((g, out) -> {
+            Thread t = new Thread(() -> report(out, text), "bbflow-verdict-to-" + g);
             t.setDaemon(true);
             t.start();
             senders.add(t);
-        }
+        });
         for (Thread t : senders) {
             try {
-                t.join(RemoteWorker.REPORT_WAIT.toMillis() + 1_000);
+                t.join(spec.peerTimeout().toMillis() + 1_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -366,22 +394,15 @@ public final class DistributedJob {
         }
     }
 
-    /** Sends one line on channel {@code id} of group {@code to}; waits a bounded time (the peer may be gone). */
-    private void send(String to, int id, String text, NetOptions clientOptions) {
-        Duration wait = spec.peerTimeout().compareTo(RemoteWorker.REPORT_WAIT) < 0 ? spec.peerTimeout() : RemoteWorker.REPORT_WAIT;
-        try (RemoteOutlet<String> out = NetClient.outlet(spec.host(to), spec.port(to), id, Codec.strings(),
-                clientOptions.withPeerTimeout(wait))) {
+    /** Sends one line and ends the channel; bounded by the peer timeout (the peer may be gone). */
+    private void report(RemoteOutlet<String> out, String text) {
+        try {
             out.send(text);
             out.complete();
         } catch (RuntimeException e) {
             System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING,
-                    "group " + group + " could not tell group " + to + " how the job ended: " + e.getMessage());
+                    "group " + group + " could not tell channel " + out.channelId() + " how its part ended: " + e.getMessage());
         }
-    }
-
-    /** Sends this group's one report to the master; waits a bounded time (the master may be gone). */
-    private void report(String text, NetOptions clientOptions) {
-        send(spec.master(), reportIds.get(group), text, clientOptions);
     }
 
     /** {@code FAILED<TAB>node path<TAB>what happened}, the cause chain included, at most 16 KiB. */

@@ -166,7 +166,9 @@ public final class JobSpec {
      * @return two options: index 0 to listen, index 1 to connect
      */
     NetOptions[] options() {
-        NetOptions base = NetOptions.defaults().withPeerTimeout(peerTimeout)
+        // a peer that takes longer than the peer timeout to start counts as lost, so a group started
+        // after the job already failed gives up then, not after the 5-minute default
+        NetOptions base = NetOptions.defaults().withPeerTimeout(peerTimeout).withFirstConnectTimeout(peerTimeout)
                 .withHeartbeat(Duration.ofMillis(Math.max(10, Math.min(1000, peerTimeout.toMillis() / 4))));
         if (secretFile != null) {
             byte[] raw;

@@ -51,8 +51,23 @@ class DistributedJobTest {
         }
 
         int exit(long seconds) throws InterruptedException {
-            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), () -> "child did not exit:\n" + output());
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                fail("child did not exit:\n" + output() + "\nits threads:\n" + threadDump());
+            }
             return process.exitValue();
+        }
+
+        /** The child's threads (jstack of the running JDK), to tell where a child that does not exit waits. */
+        String threadDump() {
+            try {
+                Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
+                        String.valueOf(process.pid())).redirectErrorStream(true).start();
+                String dump = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                p.waitFor(20, TimeUnit.SECONDS);
+                return dump;
+            } catch (Exception e) {
+                return "(no thread dump: " + e + ")";
+            }
         }
 
         String output() {
@@ -74,9 +89,13 @@ class DistributedJobTest {
     }
 
     static JobSpec job(Path secret) throws Exception {
+        return job(secret, Duration.ofSeconds(10));
+    }
+
+    static JobSpec job(Path secret, Duration peerTimeout) throws Exception {
         Files.writeString(secret, "0123456789abcdef-test-secret\n");
         return JobSpec.builder().group("m", "127.0.0.1", freePort()).group("w1", "127.0.0.1", freePort())
-                .group("w2", "127.0.0.1", freePort()).secretFile(secret).peerTimeout(Duration.ofSeconds(10)).build();
+                .group("w2", "127.0.0.1", freePort()).secretFile(secret).peerTimeout(peerTimeout).build();
     }
 
     @Test
@@ -110,6 +129,36 @@ class DistributedJobTest {
             assertTrue(g.nodePath().startsWith("w1:tasks/worker-"), g::nodePath);
             assertEquals(1, w1.exit(30), w1::output);
             assertEquals(1, w2.exit(30), w2::output); // aborted by the master
+        }
+    }
+
+    /**
+     * A group started only after the job already failed (a slow host, a late launch) hears from no
+     * master: it must give up after the peer timeout, not wait for tasks for the 5-minute default.
+     */
+    @Test
+    void aGroupStartedAfterTheJobFailedGivesUpAfterThePeerTimeout(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 200_000;
+        try (Child w1 = new Child(job, "w1", n, 1_000)) {
+            assertThrows(FlowException.class, () -> DistApp.run(DistributedJob.of(job, "m"), n, -1));
+            assertEquals(1, w1.exit(30), w1::output);
+            try (Child late = new Child(job, "w2", n, -1)) {
+                assertEquals(1, late.exit(30), late::output);
+                assertTrue(late.output().contains("lost the master") || late.output().contains("no sender attached"),
+                        late::output);
+            }
+        }
+    }
+
+    /** A group whose master never starts fails after the peer timeout and says why. */
+    @Test
+    void aGroupWhoseMasterNeverComesFailsAfterThePeerTimeout(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(2));
+        try (Child alone = new Child(job, "w1", 1_000, -1)) {
+            assertEquals(1, alone.exit(30), alone::output);
+            assertTrue(alone.output().contains("lost the master") || alone.output().contains("no sender attached"),
+                    alone::output);
         }
     }
 
