@@ -15,6 +15,11 @@ final class Edge {
         this.back = back;
     }
 
+    /** This edge is (a producer's share of) an MPSC channel. */
+    boolean mpsc() {
+        return spec != null && spec.kind() == Channel.Kind.MPSC;
+    }
+
     /** Both ends in the same feedback loop: items on it are counted as in flight. */
     boolean counted() {
         return from.loop != null && from.loop == to.loop;

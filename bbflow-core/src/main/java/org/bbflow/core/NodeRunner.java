@@ -88,7 +88,7 @@ final class NodeRunner implements Runnable, NodeContext {
     @SuppressWarnings("unchecked")
     void wire() {
         List<Edge> in = vertex.in;
-        sharedInput = !in.isEmpty() && in.get(0).spec != null && in.get(0).spec.kind() == Channel.Kind.MPSC;
+        sharedInput = vertex.sharesMpscInput();
         if (sharedInput) {
             inputs = new Channel[] {in.get(0).channel};
             inBack = new boolean[1];

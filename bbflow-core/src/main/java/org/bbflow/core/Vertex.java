@@ -37,6 +37,14 @@ final class Vertex {
         this.owner = owner;
     }
 
+    /**
+     * All inputs share one MPSC channel. The graph check ({@link GraphBuilder}) makes sure an MPSC
+     * edge carries all of a node's inputs or none, so the first input tells.
+     */
+    boolean sharesMpscInput() {
+        return !in.isEmpty() && in.get(0).mpsc();
+    }
+
     boolean isSource() {
         return node instanceof Source;
     }
