@@ -166,9 +166,9 @@ final class NodeRunner implements Runnable, NodeContext {
                 consume();
             }
             if (vertex.unitEos) {
-                outbox.openUnit();
+                outbox.units.open();
                 node.onEos(outbox);
-                outbox.closeUnit();
+                outbox.units.close();
             } else {
                 node.onEos(outbox);
             }
@@ -341,17 +341,10 @@ final class NodeRunner implements Runnable, NodeContext {
             if (x == Units.EOS) {
                 ended[w] = true;
                 live--;
-            } else if (!units) {
-                deliver(w, oneResult(w, x));
-            } else if (x == Units.START) {
-                while ((x = take(w)) != Units.END) {
-                    if (x == Units.EOS) {
-                        throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
-                    }
-                    deliver(w, x);
-                }
-            } else if (x != Units.SKIP) {
-                deliver(w, x);
+            } else if (units) {
+                Units.collect(this, w, x);
+            } else {
+                deliver(w, Units.oneResult(vertex, w, x));
             }
             w = w + 1 == n ? 0 : w + 1;
         }
@@ -373,7 +366,7 @@ final class NodeRunner implements Runnable, NodeContext {
                     ended[w] = true;
                     live--;
                 } else {
-                    round.add(oneResult(w, x));
+                    round.add(Units.oneResult(vertex, w, x));
                     itemsIn++;
                 }
             }
@@ -384,22 +377,8 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
-    /**
-     * A strict (round-robin or gather) collector needs exactly one result per item from every
-     * worker; a worker that carries units tells when it sent none (SKIP) or several (START).
-     */
-    private Object oneResult(int w, Object x) {
-        if (x == Units.SKIP || x == Units.START) {
-            throw new IllegalStateException("collector policy " + vertex.collect + " needs exactly one result per item"
-                    + " from every worker, but " + vertex.in.get(w).from.path + " sent "
-                    + (x == Units.SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
-                    + " of results per item) or Collect.FIRST_COME");
-        }
-        return x;
-    }
-
     /** Waits for the next item of input w, or {@link Units#EOS}. */
-    private Object take(int w) {
+    Object take(int w) {
         Channel<Object> c = inputs[w];
         while (true) {
             Object x = c.pollRaw();
@@ -421,14 +400,14 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     @SuppressWarnings("unchecked")
-    private void deliver(int i, Object x) throws Exception {
+    void deliver(int i, Object x) throws Exception {
         if (cancel.raised) {
             throw Cancelled.INSTANCE;
         }
         inputIndex = sharedInput ? -1 : i;
         fromFeedback = inBack[i];
         if (vertex.unitIn && vertex.unitOut) {
-            deliverUnit(x);
+            outbox.units.deliver(x, this);
         } else {
             itemsIn++;
             if (isSource) {
@@ -439,31 +418,6 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
             loop.headWaiter.wakeIfParked();
-        }
-    }
-
-    private boolean inGroup;
-
-    /** Inside an ordered farm's worker: keep unit boundaries from input to output. */
-    private void deliverUnit(Object x) throws Exception {
-        if (x == Units.SKIP) {
-            outbox.openUnit();
-            outbox.closeUnit();
-        } else if (x == Units.START) {
-            inGroup = true;
-            outbox.openUnit();
-        } else if (x == Units.END) {
-            inGroup = false;
-            outbox.closeUnit();
-        } else {
-            itemsIn++;
-            if (inGroup) {
-                node.onItem(x, outbox);
-            } else {
-                outbox.openUnit();
-                node.onItem(x, outbox);
-                outbox.closeUnit();
-            }
         }
     }
 
