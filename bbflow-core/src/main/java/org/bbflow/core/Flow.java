@@ -142,7 +142,7 @@ public final class Flow implements AutoCloseable {
         ChannelSpec defaults = options.channels();
         // channels: one per edge, or one MPSC channel per node whose inputs share it
         for (Vertex v : g.vertices) {
-            if (!v.in.isEmpty() && v.in.get(0).spec != null && v.in.get(0).spec.kind() == Channel.Kind.MPSC) {
+            if (v.sharesMpscInput()) {
                 Channel<Object> shared = Channel.create(v.in.get(0).spec);
                 shared.expectProducers(v.in.size());
                 for (Edge e : v.in) {

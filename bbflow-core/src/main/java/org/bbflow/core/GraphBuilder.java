@@ -163,7 +163,7 @@ final class GraphBuilder {
             }
             int mpsc = 0;
             for (Edge e : v.in) {
-                if (e.spec != null && e.spec.kind() == Channel.Kind.MPSC) {
+                if (e.mpsc()) {
                     mpsc++;
                 }
             }

@@ -2,7 +2,6 @@ package org.bbflow.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,8 +33,9 @@ final class NodeRunner implements Runnable, NodeContext {
     final WaitStrategy strategy;
     private final Idler idler;
 
-    private Channel<Object>[] inputs;
-    private boolean[] inBack;
+    /** The input channels (one when the inputs share an MPSC channel) and which are feedback. */
+    Channel<Object>[] inputs;
+    boolean[] inBack;
     private boolean[] inCounted;
     private int inputCount;
     private boolean sharedInput;
@@ -48,9 +48,9 @@ final class NodeRunner implements Runnable, NodeContext {
     private int inputIndex = -1;
     private boolean fromFeedback;
 
-    // input-loop state (fields so the wait conditions, allocated once, can read them)
-    private boolean[] ended;
-    private int liveExternal;
+    /** How this node reads its inputs (its collect policy). */
+    private InputLoop inputLoop;
+    /** The input {@link #oneInput} waits on. */
     private int waitChannel;
 
     // statistics (single writer: this thread)
@@ -67,7 +67,6 @@ final class NodeRunner implements Runnable, NodeContext {
     private final Object interruptLock = new Object();
     private boolean running = true;
 
-    private final WaitCondition anyInput = this::anyInputReady;
     private final WaitCondition oneInput = this::channelReady;
     private Channel<Object> roomChannel;
     private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
@@ -88,7 +87,7 @@ final class NodeRunner implements Runnable, NodeContext {
     @SuppressWarnings("unchecked")
     void wire() {
         List<Edge> in = vertex.in;
-        sharedInput = !in.isEmpty() && in.get(0).spec != null && in.get(0).spec.kind() == Channel.Kind.MPSC;
+        sharedInput = vertex.sharesMpscInput();
         if (sharedInput) {
             inputs = new Channel[] {in.get(0).channel};
             inBack = new boolean[1];
@@ -105,6 +104,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         inputCount = in.size();
         outbox = new OutboxImpl(this, vertex, cancel);
+        inputLoop = InputLoop.of(this, vertex);
         if (loopHead) {
             loop.heads.attach(waiter);
         }
@@ -166,12 +166,12 @@ final class NodeRunner implements Runnable, NodeContext {
                 checkCancel();
             }
             if (inputs.length > 0) {
-                consume();
+                inputLoop.run();
             }
             if (vertex.unitEos) {
-                outbox.openUnit();
+                outbox.units.open();
                 node.onEos(outbox);
-                outbox.closeUnit();
+                outbox.units.close();
             } else {
                 node.onEos(outbox);
             }
@@ -211,256 +211,13 @@ final class NodeRunner implements Runnable, NodeContext {
         return cancel.raised;
     }
 
-    private void consume() throws Exception {
-        switch (vertex.collect) {
-            case ROUND_ROBIN:
-                strictLoop(false);
-                break;
-            case GATHER:
-                gatherLoop();
-                break;
-            case ORDERED:
-                if (vertex.reorder != null) {
-                    windowLoop(vertex.reorder);
-                } else {
-                    strictLoop(true);
-                }
-                break;
-            default:
-                if (inputs.length == 1 && !inBack[0] && loop == null) {
-                    singleLoop();
-                } else {
-                    scanLoop();
-                }
-        }
-    }
-
-    /** One input, no loop: the hot path of a pipeline stage. */
-    private void singleLoop() throws Exception {
-        final Channel<Object> c = inputs[0];
-        ended = new boolean[1];
-        waitChannel = 0;
-        while (true) {
-            Object x = c.pollRaw();
-            if (x == null) {
-                if (c.isClosed()) {
-                    x = c.pollRaw();
-                    if (x == null) {
-                        return;
-                    }
-                } else {
-                    awaitInput(oneInput);
-                    continue;
-                }
-            }
-            c.wakeProducer();
-            deliver(0, x);
-        }
-    }
-
-    /** Several inputs (or a loop): first-come, scanning fairly from where the last item came. */
-    private void scanLoop() throws Exception {
-        final Channel<Object>[] in = inputs;
-        final int n = in.length;
-        ended = new boolean[n];
-        liveExternal = 0;
-        for (int i = 0; i < n; i++) {
-            if (!inBack[i]) {
-                liveExternal++;
-            }
-        }
-        if (loopHead && liveExternal == 0) {
-            loop.heads.inputEnded();
-        }
-        int i = 0;
-        while (true) {
-            boolean progressed = false;
-            for (int k = 0; k < n; k++) {
-                if (!ended[i]) {
-                    Channel<Object> c = in[i];
-                    Object x = c.pollRaw();
-                    if (x == null && !inBack[i] && c.isClosed()) {
-                        x = c.pollRaw();
-                        if (x == null) {
-                            ended[i] = true;
-                            if (--liveExternal == 0 && loopHead) {
-                                loop.heads.inputEnded();
-                            }
-                        }
-                    }
-                    if (x != null) {
-                        c.wakeProducer();
-                        deliver(i, x);
-                        progressed = true;
-                    }
-                }
-                if (++i == n) {
-                    i = 0;
-                }
-            }
-            if (progressed) {
-                continue;
-            }
-            if (liveExternal == 0 && (!loopHead || loopDrained())) {
-                return;
-            }
-            awaitInput(anyInput);
-        }
-    }
-
-    /** The head may end its loop: nothing in flight and nothing waiting on a feedback channel. */
-    private boolean loopDrained() {
-        if (!loop.heads.allInputsEnded() || loop.inFlight.get() != 0) {
-            return false;
-        }
-        for (int i = 0; i < inputs.length; i++) {
-            if (inBack[i] && !inputs[i].queue.isEmpty()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean anyInputReady() {
-        if (cancel.raised) {
-            return true;
-        }
-        for (int i = 0; i < inputs.length; i++) {
-            if (!ended[i] && (!inputs[i].queue.isEmpty() || (!inBack[i] && inputs[i].isClosed()))) {
-                return true;
-            }
-        }
-        return loopHead && liveExternal == 0 && loop.heads.allInputsEnded() && loop.inFlight.get() == 0;
-    }
-
     private boolean channelReady() {
         Channel<Object> c = inputs[waitChannel];
         return !c.queue.isEmpty() || c.isClosed() || cancel.raised;
     }
 
-    /** Strictly one unit (ordered) or item (round-robin) from each live input in turn. */
-    private void strictLoop(boolean units) throws Exception {
-        final int n = inputs.length;
-        ended = new boolean[n];
-        int live = n;
-        int w = 0;
-        while (live > 0) {
-            if (ended[w]) {
-                w = w + 1 == n ? 0 : w + 1;
-                continue;
-            }
-            Object x = take(w);
-            if (x == Units.EOS) {
-                ended[w] = true;
-                live--;
-            } else if (!units) {
-                deliver(w, oneResult(w, x));
-            } else if (x == Units.START) {
-                while ((x = take(w)) != Units.END) {
-                    if (x == Units.EOS) {
-                        throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
-                    }
-                    deliver(w, x);
-                }
-            } else if (x != Units.SKIP) {
-                deliver(w, x);
-            }
-            w = w + 1 == n ? 0 : w + 1;
-        }
-    }
-
-    /**
-     * An ordered farm's collector with a reorder window: one unit from the worker the emitter
-     * recorded for each item, in input order; then each worker's last unit (its onEos) and EOS.
-     */
-    private void windowLoop(ReorderWindow window) throws Exception {
-        final int n = inputs.length;
-        ended = new boolean[n];
-        WaitCondition recorded = () -> window.readable() || cancel.raised;
-        while (true) {
-            if (!window.readable()) {
-                awaitInput(recorded);
-            }
-            int w = window.next();
-            if (w < 0) {
-                break;
-            }
-            if (!deliverOneUnit(w)) {
-                throw new IllegalStateException("worker " + vertex.in.get(w).from.path + " ended before sending"
-                        + " the results of an item it was given");
-            }
-            window.release();
-        }
-        for (int w = 0; w < n; w++) {
-            while (deliverOneUnit(w)) {
-                // the worker's onEos unit, if any
-            }
-            ended[w] = true;
-        }
-    }
-
-    /** Reads one unit from input w and delivers its items; false at w's end of stream. */
-    private boolean deliverOneUnit(int w) throws Exception {
-        Object x = take(w);
-        if (x == Units.EOS) {
-            return false;
-        }
-        if (x == Units.START) {
-            while ((x = take(w)) != Units.END) {
-                if (x == Units.EOS) {
-                    throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
-                }
-                deliver(w, x);
-            }
-        } else if (x != Units.SKIP) {
-            deliver(w, x);
-        }
-        return true;
-    }
-
-    /** One item from each live input in turn, handed over as one list. */
-    private void gatherLoop() throws Exception {
-        final int n = inputs.length;
-        ended = new boolean[n];
-        int live = n;
-        while (live > 0) {
-            List<Object> round = new ArrayList<>(live);
-            for (int w = 0; w < n; w++) {
-                if (ended[w]) {
-                    continue;
-                }
-                Object x = take(w);
-                if (x == Units.EOS) {
-                    ended[w] = true;
-                    live--;
-                } else {
-                    round.add(oneResult(w, x));
-                    itemsIn++;
-                }
-            }
-            if (!round.isEmpty()) {
-                inputIndex = -1;
-                node.onItem(round, outbox);
-            }
-        }
-    }
-
-    /**
-     * A strict (round-robin or gather) collector needs exactly one result per item from every
-     * worker; a worker that carries units tells when it sent none (SKIP) or several (START).
-     */
-    private Object oneResult(int w, Object x) {
-        if (x == Units.SKIP || x == Units.START) {
-            throw new IllegalStateException("collector policy " + vertex.collect + " needs exactly one result per item"
-                    + " from every worker, but " + vertex.in.get(w).from.path + " sent "
-                    + (x == Units.SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
-                    + " of results per item) or Collect.FIRST_COME");
-        }
-        return x;
-    }
-
     /** Waits for the next item of input w, or {@link Units#EOS}. */
-    private Object take(int w) {
+    Object take(int w) {
         Channel<Object> c = inputs[w];
         while (true) {
             Object x = c.pollRaw();
@@ -476,20 +233,32 @@ final class NodeRunner implements Runnable, NodeContext {
                 c.wakeProducer();
                 return x;
             }
-            waitChannel = w;
-            awaitInput(oneInput);
+            awaitItem(w);
         }
     }
 
+    /** Waits until input w has an item or has ended. */
+    void awaitItem(int w) {
+        waitChannel = w;
+        awaitInput(oneInput);
+    }
+
+    /** Hands a gathered round (one result of each live input) to the node. */
+    void deliverRound(List<Object> round) throws Exception {
+        inputIndex = -1;
+        node.onItem(round, outbox);
+    }
+
+    /** Hands item (or unit marker) x, read from input i, to the node. */
     @SuppressWarnings("unchecked")
-    private void deliver(int i, Object x) throws Exception {
+    void deliver(int i, Object x) throws Exception {
         if (cancel.raised) {
             throw Cancelled.INSTANCE;
         }
         inputIndex = sharedInput ? -1 : i;
         fromFeedback = inBack[i];
         if (vertex.unitIn && vertex.unitOut) {
-            deliverUnit(x);
+            outbox.units.deliver(x, this);
         } else {
             itemsIn++;
             if (isSource) {
@@ -503,32 +272,8 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
-    private boolean inGroup;
-
-    /** Inside an ordered farm's worker: keep unit boundaries from input to output. */
-    private void deliverUnit(Object x) throws Exception {
-        if (x == Units.SKIP) {
-            outbox.openUnit();
-            outbox.closeUnit();
-        } else if (x == Units.START) {
-            inGroup = true;
-            outbox.openUnit();
-        } else if (x == Units.END) {
-            inGroup = false;
-            outbox.closeUnit();
-        } else {
-            itemsIn++;
-            if (inGroup) {
-                node.onItem(x, outbox);
-            } else {
-                outbox.openUnit();
-                node.onItem(x, outbox);
-                outbox.closeUnit();
-            }
-        }
-    }
-
-    private void awaitInput(WaitCondition condition) {
+    /** Waits (spinning a little first, then by the idler, counted as an empty wait) until condition holds. */
+    void awaitInput(WaitCondition condition) {
         await(condition, false);
     }
 

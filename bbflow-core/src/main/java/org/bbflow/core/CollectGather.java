@@ -1,0 +1,38 @@
+package org.bbflow.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@link Collect#GATHER}: one result from each live worker in turn, handed over as one list. */
+final class CollectGather extends InputLoop {
+    CollectGather(NodeRunner runner) {
+        super(runner);
+    }
+
+    @Override
+    void run() throws Exception {
+        final NodeRunner r = runner;
+        final int n = inputs.length;
+        final boolean[] ended = new boolean[n];
+        int live = n;
+        while (live > 0) {
+            List<Object> round = new ArrayList<>(live);
+            for (int w = 0; w < n; w++) {
+                if (ended[w]) {
+                    continue;
+                }
+                Object x = r.take(w);
+                if (x == Units.EOS) {
+                    ended[w] = true;
+                    live--;
+                } else {
+                    round.add(Units.oneResult(r.vertex, w, x));
+                    r.itemsIn++;
+                }
+            }
+            if (!round.isEmpty()) {
+                r.deliverRound(round);
+            }
+        }
+    }
+}

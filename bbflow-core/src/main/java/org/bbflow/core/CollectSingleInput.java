@@ -1,0 +1,30 @@
+package org.bbflow.core;
+
+/** One input, no feedback loop: the hot path of a pipeline stage. */
+final class CollectSingleInput extends InputLoop {
+    CollectSingleInput(NodeRunner runner) {
+        super(runner);
+    }
+
+    @Override
+    void run() throws Exception {
+        final NodeRunner r = runner;
+        final Channel<Object> c = inputs[0];
+        while (true) {
+            Object x = c.pollRaw();
+            if (x == null) {
+                if (c.isClosed()) {
+                    x = c.pollRaw();
+                    if (x == null) {
+                        return;
+                    }
+                } else {
+                    r.awaitItem(0);
+                    continue;
+                }
+            }
+            c.wakeProducer();
+            r.deliver(0, x);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package org.bbflow.core;
+
+/** One output (a pipeline stage), or the way back of a node that closes a feedback loop: output 0. */
+final class DispatchSingle extends Dispatcher {
+    DispatchSingle(OutboxImpl out) {
+        super(out);
+    }
+
+    @Override
+    void send(Object item) {
+        out.put(0, item);
+    }
+}

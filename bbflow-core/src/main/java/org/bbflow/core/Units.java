@@ -1,0 +1,155 @@
+package org.bbflow.core;
+
+/**
+ * The unit protocol of ordered farms, in one place. A unit is the output of one input item: 0, 1
+ * or several items. Between an ordered farm's emitter and collector every node (a worker, or each
+ * stage of a pipeline worker) keeps unit boundaries: a unit of one item travels as the plain item
+ * (no marker, the common case costs nothing), a unit of none as {@link #SKIP}, a unit of several
+ * between {@link #START} and {@link #END}. The emitter sends strictly round-robin, so the collector
+ * restores input order by reading one unit from each worker in turn ({@link #collect}). Strict
+ * (round-robin, gather) collectors use the same markers to notice a worker that sent none or
+ * several results for an item ({@link #oneResult}).
+ *
+ * <p>An instance is the output side of one such node: as its {@link Dispatcher} it holds back the
+ * first item of a unit until it knows whether a second follows. Used only by the node's thread.
+ */
+final class Units extends Dispatcher {
+    /** A unit with no item. */
+    static final Object SKIP = new Marker("SKIP");
+    /** Starts a unit of several items. */
+    static final Object START = new Marker("START");
+    /** Ends a unit of several items. */
+    static final Object END = new Marker("END");
+    /** Returned by a strict read when the channel reached end of stream. */
+    static final Object EOS = new Marker("EOS");
+
+    // output side: items sent in the open unit (-1: no unit open), the first one held back
+    private int count = -1;
+    private Object pending;
+    // input side: inside a unit of several items
+    private boolean inGroup;
+
+    Units(OutboxImpl out) {
+        super(out);
+    }
+
+    // ---- output side: a node inside an ordered farm ---------------------------------------------
+
+    /** Opens the unit of one input item (or of onEos). */
+    void open() {
+        count = 0;
+    }
+
+    /** Closes the open unit: sends SKIP, the held-back item, or END. */
+    void close() {
+        if (count == 0) {
+            out.offer(0, SKIP);
+        } else if (count == 1) {
+            Object p = pending;
+            pending = null;
+            out.put(0, p);
+        } else if (count > 1) {
+            out.offer(0, END);
+        }
+        count = -1;
+    }
+
+    /** One item of the open unit; outside any unit (onEos behind a strict collector) a plain item. */
+    @Override
+    void send(Object item) {
+        if (count < 0) {
+            out.put(0, item);
+            return;
+        }
+        if (count == 0) {
+            pending = item;
+        } else if (count == 1) {
+            out.offer(0, START);
+            Object p = pending;
+            pending = null;
+            out.put(0, p);
+            out.put(0, item);
+        } else {
+            out.put(0, item);
+        }
+        count++;
+    }
+
+    // ---- input side: a node inside an ordered farm ----------------------------------------------
+
+    /**
+     * Hands x, read by a node that carries units, to the node of r so that unit boundaries are kept
+     * from input to output: one input item is one output unit; the items of one input unit make one.
+     */
+    void deliver(Object x, NodeRunner r) throws Exception {
+        if (x == SKIP) {
+            open();
+            close();
+        } else if (x == START) {
+            inGroup = true;
+            open();
+        } else if (x == END) {
+            inGroup = false;
+            close();
+        } else {
+            r.itemsIn++;
+            Node<Object, Object> node = r.vertex.node;
+            if (inGroup) {
+                node.onItem(x, out);
+            } else {
+                open();
+                node.onItem(x, out);
+                close();
+            }
+        }
+    }
+
+    // ---- the collector ----------------------------------------------------------------------------
+
+    /**
+     * An ordered collector read {@code first} from input w: delivers the whole unit it begins (reading
+     * the rest of it from w), in order.
+     */
+    static void collect(NodeRunner r, int w, Object first) throws Exception {
+        if (first == START) {
+            Object x;
+            while ((x = r.take(w)) != END) {
+                if (x == EOS) {
+                    throw new IllegalStateException("worker " + w + " ended in the middle of a unit");
+                }
+                r.deliver(w, x);
+            }
+        } else if (first != SKIP) {
+            r.deliver(w, first);
+        }
+    }
+
+    /**
+     * A strict (round-robin or gather) collector needs exactly one result per item from every
+     * worker; a worker that carries units tells when it sent none (SKIP) or several (START).
+     *
+     * @return x, when it is one result
+     */
+    static Object oneResult(Vertex collector, int w, Object x) {
+        if (x == SKIP || x == START) {
+            throw new IllegalStateException("collector policy " + collector.collect + " needs exactly one result per item"
+                    + " from every worker, but " + collector.in.get(w).from.path + " sent "
+                    + (x == SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
+                    + " of results per item) or Collect.FIRST_COME");
+        }
+        return x;
+    }
+
+    private static final class Marker {
+        private final String name;
+
+        Marker(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}
