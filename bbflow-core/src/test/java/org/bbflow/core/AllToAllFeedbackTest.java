@@ -176,6 +176,73 @@ class AllToAllFeedbackTest {
         check(1, 1, Route.PAIRWISE);
     }
 
+    /**
+     * Left members that are sources of very different lengths (one ends at once, one yields while it
+     * generates): their outside inputs end at different times, while items of the others still go
+     * round. The loop may end only after the last source ended and nothing is in flight; ending at the
+     * first source's end (or when one head alone sees its loop drained) loses items, never ending hangs.
+     */
+    @Test
+    void leftSourcesThatEndAtDifferentTimesLoseNothing() {
+        for (long seed : SEEDS) {
+            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(seed, STRATEGIES.size()));
+            Random random = new Random(seed);
+            int[] lengths = {0, 1 + random.nextInt(20), 200 + random.nextInt(400)};
+            System.out.println("AllToAllFeedbackTest sources seed=" + seed + " strategy=" + ws + " lengths="
+                    + java.util.Arrays.toString(lengths));
+            List<String> misrouted = Collections.synchronizedList(new ArrayList<>());
+            AtomicLong fedBack = new AtomicLong();
+            List<Block<?, ?>> lefts = new ArrayList<>();
+            for (int i = 0; i < lengths.length; i++) {
+                final int index = i;
+                final int length = lengths[i];
+                lefts.add(new Source<Trip>() {
+                    @Override
+                    public void generate(Outbox<Trip> o) {
+                        for (int k = 1; k <= length; k++) {
+                            o.send(new Trip(index * 1_000_000L + k, index));
+                            if (index == 2 && k % 16 == 0) {
+                                Thread.yield(); // the longest source lags while the others' items go round
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void onFeedback(Trip t, Outbox<Trip> o) {
+                        fedBack.incrementAndGet();
+                        if (t.expectedLeft != index) {
+                            misrouted.add("item " + t.value + " came back to left " + index + ", expected " + t.expectedLeft);
+                        }
+                        o.send(t);
+                    }
+                });
+            }
+            List<Block<?, ?>> rights = List.of(right(Route.SEND_TO_INPUT_INDEX, lengths.length),
+                    right(Route.SEND_TO_INPUT_INDEX, lengths.length));
+            Runs.Collector<Trip> out = new Runs.Collector<>();
+            AllToAll<Void, Trip> a2a = AllToAll.<Void, Trip>of(lefts, rights).feedback();
+            Runs.run(Pipeline.of(a2a, out.sink()), FlowOptions.defaults().waitStrategy(ws));
+            List<String> expected = new ArrayList<>();
+            long expectedBack = 0;
+            for (int i = 0; i < lengths.length; i++) {
+                for (long k = 1; k <= lengths[i]; k++) {
+                    long v = i * 1_000_000L + k;
+                    expected.add(v + ":" + roundTrips(v));
+                    expectedBack += roundTrips(v);
+                }
+            }
+            List<String> got = new ArrayList<>();
+            for (Trip t : out.get()) {
+                got.add(t.value + ":" + t.trips);
+            }
+            Collections.sort(expected);
+            Collections.sort(got);
+            assertEquals(expected, got, "seed " + seed);
+            assertEquals(expectedBack, fedBack.get(), "seed " + seed);
+            assertEquals(List.of(), misrouted, "seed " + seed);
+        }
+    }
+
     @Test
     void refusedCombinationsAreNamed() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(
