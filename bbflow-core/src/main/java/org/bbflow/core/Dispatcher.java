@@ -8,7 +8,9 @@ package org.bbflow.core;
  * allocates nothing per item (scatter excepted: it builds the chunks it sends).
  *
  * <p>An abstract class rather than an interface: where several policies meet at one call site the
- * call is a virtual one, cheaper than an interface call; where one or two are seen, HotSpot inlines.
+ * call is a virtual one, cheaper than an interface call. The hot policies (single, round-robin,
+ * on-demand, the unit protocol) are called through their own final types in {@link OutboxImpl#send},
+ * so that HotSpot inlines them even when one flow uses several.
  */
 abstract class Dispatcher {
     /** The outbox whose outputs this policy picks from. */

@@ -45,7 +45,23 @@ final class OutboxImpl implements Outbox<Object> {
         if (item == null) {
             throw nullItem();
         }
-        dispatcher.send(item);
+        // The hot policies are called through their own (final) types: one flow has several policies
+        // at this call site (a farm: round-robin or on-demand in the emitter, the unit protocol in its
+        // workers, single in the collector), which makes the virtual call megamorphic and stops HotSpot
+        // from inlining the item's way to its channel (measured: an ordered farm of 2 workers took
+        // 2.4 x the time per item). A type check per policy keeps each branch inlined.
+        Dispatcher d = dispatcher;
+        if (d instanceof DispatchSingle) {
+            ((DispatchSingle) d).send(item);
+        } else if (d instanceof Units) {
+            ((Units) d).send(item);
+        } else if (d instanceof DispatchRoundRobin) {
+            ((DispatchRoundRobin) d).send(item);
+        } else if (d instanceof DispatchOnDemand) {
+            ((DispatchOnDemand) d).send(item);
+        } else {
+            d.send(item);
+        }
     }
 
     @Override
