@@ -1,0 +1,206 @@
+package org.bbflow.bench.net;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.bbflow.bench.support.Work;
+import org.bbflow.core.Block;
+import org.bbflow.core.Farm;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Pipeline;
+import org.bbflow.net.Codec;
+import org.bbflow.net.dist.DistributedJob;
+import org.bbflow.net.dist.JobSpec;
+import org.bbflow.net.dist.Placement;
+
+/**
+ * A distributed farm ({@link DistributedJob}: 6 workers, 2 in each of 3 processes on loopback)
+ * against the same farm of 6 workers in one JVM, for fine (about 10 µs) and coarse (about 1 ms)
+ * tasks; tasks/s, medians over rounds, each round's sum checked against the sequential loop. Not a
+ * JMH benchmark: a round spans three processes. The two worker groups are started and listening
+ * (their step warmed up) before the master's clock starts, so JVM start is not counted; connecting,
+ * the job's reports and its verdict are (the "fixed cost" line: six empty tasks). On one machine this measures what the distribution costs, not what it gains.
+ *
+ * <pre>{@code
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench [rounds]
+ * }</pre>
+ */
+public final class DistributedFarmBench {
+    private static final String[] GROUPS = {"m", "w1", "w2"};
+
+    private DistributedFarmBench() {
+    }
+
+    /**
+     * Runs the comparison, or (first argument {@code group}) one worker group of a round.
+     *
+     * @param args {@code [rounds]}, or {@code group reps tasks} in a child process
+     * @throws Exception if a round fails
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length == 3 && args[0].equals("group")) {
+            // warm the step up before listening (the master's clock starts once this group listens)
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+            for (long i = 1; System.nanoTime() < until; i++) {
+                Work.spin(i, 3_600);
+            }
+            distributed(DistributedJob.fromSystemProperties(), Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            System.exit(0);
+        }
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
+                + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
+        // ~10 us and ~1 ms of the thesis's multiply/divide step (3600 steps ~ 10 us on the reference machine)
+        measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+        measure("fine (~10 us)", 3_600, 20_000, rounds);
+        measure("coarse (~1 ms)", 360_000, 300, rounds);
+        System.out.println("# load average after: " + loadAverage());
+    }
+
+    private static void measure(String label, int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps); // also warms the step up
+        long t0 = System.nanoTime();
+        Work.sequential(tasks, reps);
+        double seqMs = (System.nanoTime() - t0) / 1e6;
+        double[] local = new double[rounds];
+        double[] dist = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            local[r] = local(reps, tasks, expected);
+            dist[r] = distributed(reps, tasks, expected);
+            System.out.printf(Locale.ROOT, "%s round %d: one JVM %.1f ms, three processes %.1f ms%n", label, r, local[r], dist[r]);
+        }
+        double l = median(local);
+        double d = median(dist);
+        System.out.printf(Locale.ROOT, "%s: %d tasks of %.1f us (sequential %.1f ms); one JVM median %.1f ms = %.0f tasks/s;"
+                        + " three processes median %.1f ms = %.0f tasks/s; distributed / local = %.2f%n", label, tasks,
+                seqMs * 1000 / tasks, seqMs, l, tasks / l * 1000, d, tasks / d * 1000, l / d);
+    }
+
+    private static double local(int reps, int tasks, long expected) {
+        List<Block<?, ?>> workers = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            workers.add(Nodes.map((Long x) -> Work.spin(x, reps)));
+        }
+        LongAdder sum = new LongAdder();
+        long t0 = System.nanoTime();
+        Pipeline.of(Nodes.range(1, tasks), Farm.<Long, Long>of(workers), Nodes.sink((Long y) -> sum.add(y))).run();
+        double ms = (System.nanoTime() - t0) / 1e6;
+        check(sum.sum(), expected);
+        return ms;
+    }
+
+    private static double distributed(int reps, int tasks, long expected) throws Exception {
+        Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
+        List<Process> children = new ArrayList<>();
+        try {
+            Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
+            int[] ports = {freePort(), freePort(), freePort()};
+            JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
+                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(Duration.ofSeconds(20)).build();
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            for (int g = 1; g < GROUPS.length; g++) {
+                Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                        "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
+                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks))
+                        .redirectErrorStream(true).start();
+                children.add(p);
+                Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
+                drain.setDaemon(true);
+                drain.start();
+            }
+            for (int g = 1; g < GROUPS.length; g++) {
+                awaitListening(ports[g], children.get(g - 1));
+            }
+            long t0 = System.nanoTime();
+            long sum = distributed(DistributedJob.of(job, GROUPS[0]), reps, tasks);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            check(sum, expected);
+            for (Process p : children) {
+                if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                    throw new IllegalStateException("a worker group did not end cleanly");
+                }
+            }
+            return ms;
+        } finally {
+            children.forEach(Process::destroyForcibly);
+            Files.deleteIfExists(secret);
+        }
+    }
+
+    /** This process's part of the job (the master's returns the sum of the results). */
+    private static long distributed(DistributedJob job, int reps, int tasks) {
+        Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
+                Placement.spread(2, GROUPS));
+        LongAdder sum = new LongAdder();
+        job.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> sum.add(y))));
+        return sum.sum();
+    }
+
+    private static void check(long got, long expected) {
+        if (got != expected) {
+            throw new IllegalStateException("wrong sum " + got + ", expected " + expected);
+        }
+    }
+
+    /** Waits (bounded) until a worker group listens: a plain TCP connect succeeds. */
+    private static void awaitListening(int port, Process p) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (!p.isAlive()) {
+                throw new IllegalStateException("a worker group exited before listening");
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+                return;
+            } catch (java.io.IOException e) {
+                Thread.sleep(20);
+            }
+        }
+        throw new IllegalStateException("a worker group did not listen on " + port + " within 30 s");
+    }
+
+    private static void drain(Process p) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.contains("Exception") || line.contains("SEVERE")) {
+                    System.err.println("group: " + line);
+                }
+            }
+        } catch (java.io.IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "n/a";
+        }
+    }
+}
