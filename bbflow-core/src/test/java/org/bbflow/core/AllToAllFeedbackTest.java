@@ -133,22 +133,11 @@ class AllToAllFeedbackTest {
                 a2a.feedback();
             }
             Runs.run(Pipeline.of(Nodes.range(1, items), a2a, out.sink()), FlowOptions.defaults().waitStrategy(ws));
-            // the sequential model: every item leaves once, after value % 4 round trips
-            List<String> expected = new ArrayList<>();
-            long expectedBack = 0;
+            List<Long> values = new ArrayList<>();
             for (long v = 1; v <= items; v++) {
-                expected.add(v + ":" + roundTrips(v));
-                expectedBack += roundTrips(v);
+                values.add(v);
             }
-            List<String> got = new ArrayList<>();
-            for (Trip t : out.get()) {
-                got.add(t.value + ":" + t.trips);
-            }
-            Collections.sort(expected);
-            Collections.sort(got);
-            assertEquals(expected, got, "seed " + seed);
-            assertEquals(expectedBack, fedBack.get(), "seed " + seed);
-            assertEquals(List.of(), misrouted, "seed " + seed);
+            checkAgainstModel(values, out.get(), fedBack.get(), misrouted, seed);
         }
     }
 
@@ -222,25 +211,34 @@ class AllToAllFeedbackTest {
             Runs.Collector<Trip> out = new Runs.Collector<>();
             AllToAll<Void, Trip> a2a = AllToAll.<Void, Trip>of(lefts, rights).feedback();
             Runs.run(Pipeline.of(a2a, out.sink()), FlowOptions.defaults().waitStrategy(ws));
-            List<String> expected = new ArrayList<>();
-            long expectedBack = 0;
+            List<Long> values = new ArrayList<>();
             for (int i = 0; i < lengths.length; i++) {
                 for (long k = 1; k <= lengths[i]; k++) {
-                    long v = i * 1_000_000L + k;
-                    expected.add(v + ":" + roundTrips(v));
-                    expectedBack += roundTrips(v);
+                    values.add(i * 1_000_000L + k);
                 }
             }
-            List<String> got = new ArrayList<>();
-            for (Trip t : out.get()) {
-                got.add(t.value + ":" + t.trips);
-            }
-            Collections.sort(expected);
-            Collections.sort(got);
-            assertEquals(expected, got, "seed " + seed);
-            assertEquals(expectedBack, fedBack.get(), "seed " + seed);
-            assertEquals(List.of(), misrouted, "seed " + seed);
+            checkAgainstModel(values, out.get(), fedBack.get(), misrouted, seed);
         }
+    }
+
+    /** The sequential model: every item leaves once, after value % 4 round trips, none misrouted. */
+    private static void checkAgainstModel(List<Long> values, List<Trip> out, long fedBack, List<String> misrouted,
+                                          long seed) {
+        List<String> expected = new ArrayList<>();
+        long expectedBack = 0;
+        for (long v : values) {
+            expected.add(v + ":" + roundTrips(v));
+            expectedBack += roundTrips(v);
+        }
+        List<String> got = new ArrayList<>();
+        for (Trip t : out) {
+            got.add(t.value + ":" + t.trips);
+        }
+        Collections.sort(expected);
+        Collections.sort(got);
+        assertEquals(expected, got, "seed " + seed);
+        assertEquals(expectedBack, fedBack, "seed " + seed);
+        assertEquals(List.of(), misrouted, "seed " + seed);
     }
 
     @Test
