@@ -93,6 +93,62 @@ class LaunchCommandTest {
         assertTrue(lines.contains("launch: group w1 exited with 1"), all); // told by the master's verdict
     }
 
+    /**
+     * kill -9 of a survivable worker group once the master has a quarter of the results: the launcher
+     * goes on without it, the farm re-sends its unfinished tasks, and the job ends with status 0 and
+     * the right sum. The group's process is found among this JVM's descendants by its group property.
+     */
+    @Test
+    void aKilledSurvivableGroupDoesNotStopTheJob() throws Exception {
+        Path job = jobFile(SquaresJob.class.getName(), "\"200000\", \"--resend\"", "{args}", "");
+        Files.writeString(job, Files.readString(job).replaceAll("(\"w[12]\": \\{[^}]*)\\}", "$1, \"survivable\": true}"));
+        List<String> lines = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<String> killed = new java.util.concurrent.atomic.AtomicReference<>();
+        Output out = line -> {
+            synchronized (lines) {
+                lines.add(line);
+            }
+            if (line.startsWith("[m]") && line.contains(" of 200,000 results") && killed.get() == null) {
+                ProcessHandle w1 = ProcessHandle.current().descendants()
+                        .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dbbflow.group=w1")).orElse(false))
+                        .findFirst().orElse(null);
+                killed.set(w1 == null ? "not found" : "pid " + w1.pid());
+                if (w1 != null) {
+                    w1.destroyForcibly(); // SIGKILL
+                }
+            }
+        };
+        int status = Main.run(new String[] {"launch", "--timeout", "90s", "--grace", "30s", job.toString()}, out, out);
+        String all;
+        synchronized (lines) {
+            all = String.join("\n", lines);
+        }
+        assertTrue(killed.get() != null && killed.get().startsWith("pid"), "w1 killed: " + killed.get() + "\n" + all);
+        assertEquals(0, status, all);
+        assertTrue(all.contains("launch: group w1 exited with 137"), all);
+        assertTrue(all.contains("launch: group w1 is survivable; the job goes on without it"), all);
+        assertTrue(all.contains("[m]  squares: lost groups [w1]"), all);
+        assertTrue(all.contains("[m]  squares: 200,000 results") && all.contains("matches n(n+1)(2n+1)/6"), all);
+        assertTrue(all.contains("launch: group w2 exited with 0"), all);
+    }
+
+    @Test
+    void theMasterGroupCannotBeSurvivableAndGroupKeysAreChecked() throws Exception {
+        Path job = jobFile(SquaresJob.class.getName(), "\"10\"", "{args}", "");
+        String text = Files.readString(job);
+        Files.writeString(job, text.replaceAll("(\"m\": +\\{[^}]*)\\}", "$1, \"survivable\": true}"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> org.bbflow.examples.distributed.JobFile.read(job));
+        assertTrue(e.getMessage().contains("master group \"m\" cannot be survivable"), e.getMessage());
+        Files.writeString(job, text.replaceAll("(\"w1\": +\\{[^}]*)\\}", "$1, \"survivabel\": true}"));
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> org.bbflow.examples.distributed.JobFile.read(job));
+        assertTrue(e.getMessage().contains("group \"w1\": unknown key \"survivabel\""), e.getMessage());
+        Files.writeString(job, text.replaceAll("(\"w1\": +\\{[^}]*)\\}", "$1, \"survivable\": true}"));
+        assertTrue(org.bbflow.examples.distributed.JobFile.read(job).groups().get("w1").survivable());
+        assertTrue(!org.bbflow.examples.distributed.JobFile.read(job).groups().get("w2").survivable());
+    }
+
     @Test
     void exitStatusIsTheFirstFailingGroupsAndTheOthersAreStopped() throws Exception {
         Path job = jobFile(LaunchProbe.class.getName(), "\"w1\", \"it's quoted; ok\"", "sh -c {cmd}", "");

@@ -88,6 +88,21 @@ class LaunchNetnsTest {
         assertTrue(out.contains("launch-netns: launcher exited with 0"), out);
     }
 
+    /** kill -9 of a worker host's processes in the middle of the run: the job completes with exact results. */
+    @Test
+    void killingOneWorkerHostMidRunStillGivesExactResults() throws Exception {
+        int[] status = new int[1];
+        String out = launch(200_000, "kill:w1", status);
+        assertEquals(0, status[0], out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("launch-netns: kill -9 of group w1 (pids: ")
+                && !l.contains("pids: none")), out);
+        assertTrue(out.contains("launch: group w1 exited with 137"), out);
+        assertTrue(out.contains("[m]  squares: lost groups [w1]"), out);
+        assertTrue(out.contains("[m]  squares: 200,000 results") && out.contains("matches n(n+1)(2n+1)/6"), out);
+        assertTrue(out.contains("launch: group w2 exited with 0"), out);
+        assertTrue(out.contains("launch-netns: launcher exited with 0"), out);
+    }
+
     @Test
     void aFailingNodeOnOneHostFailsTheJobEverywhereWithTheCause() throws Exception {
         int[] status = new int[1];

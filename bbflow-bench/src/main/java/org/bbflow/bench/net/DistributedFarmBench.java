@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.bbflow.bench.support.Work;
@@ -25,6 +26,7 @@ import org.bbflow.net.Codec;
 import org.bbflow.net.dist.DistributedJob;
 import org.bbflow.net.dist.JobSpec;
 import org.bbflow.net.dist.Placement;
+import org.bbflow.net.dist.WorkerLoss;
 
 /**
  * A distributed farm ({@link DistributedJob}: 6 workers, 2 in each of 3 processes on loopback)
@@ -33,6 +35,12 @@ import org.bbflow.net.dist.Placement;
  * JMH benchmark: a round spans three processes. The two worker groups are started and listening
  * (their step warmed up) before the master's clock starts, so JVM start is not counted; connecting,
  * the job's reports and its verdict are (the "fixed cost" line: six empty tasks). On one machine this measures what the distribution costs, not what it gains.
+ *
+ * <p>The last lines measure a farm that survives a lost worker ({@link WorkerLoss#RESEND_TASKS}): the
+ * same fine tasks with nothing lost (the cost of its end-of-task marks), then with group w1 killed
+ * (SIGKILL) once the master has a quarter of the results; the difference is the time the loss cost,
+ * to be read against the job's peer timeout (how long the master waits for a vanished peer to come
+ * back before it calls it lost).
  *
  * <pre>{@code
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench [rounds]
@@ -47,17 +55,18 @@ public final class DistributedFarmBench {
     /**
      * Runs the comparison, or (first argument {@code group}) one worker group of a round.
      *
-     * @param args {@code [rounds]}, or {@code group reps tasks} in a child process
+     * @param args {@code [rounds]}, or {@code group reps tasks loss} in a child process
      * @throws Exception if a round fails
      */
     public static void main(String[] args) throws Exception {
-        if (args.length == 3 && args[0].equals("group")) {
+        if (args.length == 4 && args[0].equals("group")) {
             // warm the step up before listening (the master's clock starts once this group listens)
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
             for (long i = 1; System.nanoTime() < until; i++) {
                 Work.spin(i, 3_600);
             }
-            distributed(DistributedJob.fromSystemProperties(), Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            distributed(DistributedJob.fromSystemProperties(), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+                    WorkerLoss.valueOf(args[3]), -1, null);
             System.exit(0);
         }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -67,6 +76,7 @@ public final class DistributedFarmBench {
         measure("fixed cost (6 empty tasks)", 1, 6, rounds);
         measure("fine (~10 us)", 3_600, 20_000, rounds);
         measure("coarse (~1 ms)", 360_000, 300, rounds);
+        measureLoss(3_600, 60_000, Duration.ofSeconds(2), rounds);
         System.out.println("# load average after: " + loadAverage());
     }
 
@@ -79,7 +89,7 @@ public final class DistributedFarmBench {
         double[] dist = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             local[r] = local(reps, tasks, expected);
-            dist[r] = distributed(reps, tasks, expected);
+            dist[r] = distributed(reps, tasks, expected, WorkerLoss.FAIL_JOB, -1, Duration.ofSeconds(20));
             System.out.printf(Locale.ROOT, "%s round %d: one JVM %.1f ms, three processes %.1f ms%n", label, r, local[r], dist[r]);
         }
         double l = median(local);
@@ -87,6 +97,27 @@ public final class DistributedFarmBench {
         System.out.printf(Locale.ROOT, "%s: %d tasks of %.1f us (sequential %.1f ms); one JVM median %.1f ms = %.0f tasks/s;"
                         + " three processes median %.1f ms = %.0f tasks/s; distributed / local = %.2f%n", label, tasks,
                 seqMs * 1000 / tasks, seqMs, l, tasks / l * 1000, d, tasks / d * 1000, l / d);
+    }
+
+    private static void measureLoss(int reps, int tasks, Duration peerTimeout, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        double[] plain = new double[rounds];
+        double[] whole = new double[rounds];
+        double[] lost = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            plain[r] = distributed(reps, tasks, expected, WorkerLoss.FAIL_JOB, -1, peerTimeout);
+            whole[r] = distributed(reps, tasks, expected, WorkerLoss.RESEND_TASKS, -1, peerTimeout);
+            lost[r] = distributed(reps, tasks, expected, WorkerLoss.RESEND_TASKS, tasks / 4, peerTimeout);
+            System.out.printf(Locale.ROOT, "lost worker round %d: FAIL_JOB %.1f ms, RESEND_TASKS %.1f ms, RESEND_TASKS with"
+                    + " w1 killed %.1f ms%n", r, plain[r], whole[r], lost[r]);
+        }
+        double p = median(plain);
+        double w = median(whole);
+        double l = median(lost);
+        System.out.printf(Locale.ROOT, "lost worker (%d fine tasks, peer timeout %d ms): FAIL_JOB median %.1f ms;"
+                        + " RESEND_TASKS median %.1f ms (%.2fx FAIL_JOB's time: the end-of-task marks); with w1 killed at"
+                        + " 1/4 median %.1f ms: the loss cost %.1f ms of wall time (the survivors work on while the master"
+                        + " waits out the peer timeout for w1)%n", tasks, peerTimeout.toMillis(), p, w, w / p, l, l - w);
     }
 
     private static double local(int reps, int tasks, long expected) {
@@ -102,19 +133,22 @@ public final class DistributedFarmBench {
         return ms;
     }
 
-    private static double distributed(int reps, int tasks, long expected) throws Exception {
+    /** One round in three processes; with {@code killAt > 0} group w1 is killed when the master has that many results. */
+    private static double distributed(int reps, int tasks, long expected, WorkerLoss loss, long killAt,
+                                      Duration peerTimeout) throws Exception {
         Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
         List<Process> children = new ArrayList<>();
         try {
             Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
             int[] ports = {freePort(), freePort(), freePort()};
             JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
-                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(Duration.ofSeconds(20)).build();
+                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(peerTimeout).build();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             for (int g = 1; g < GROUPS.length; g++) {
                 Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                         "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
-                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks))
+                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
+                        loss.name())
                         .redirectErrorStream(true).start();
                 children.add(p);
                 Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
@@ -125,10 +159,15 @@ public final class DistributedFarmBench {
                 awaitListening(ports[g], children.get(g - 1));
             }
             long t0 = System.nanoTime();
-            long sum = distributed(DistributedJob.of(job, GROUPS[0]), reps, tasks);
+            DistributedJob master = DistributedJob.of(job, GROUPS[0]);
+            long sum = distributed(master, reps, tasks, loss, killAt, children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);
-            for (Process p : children) {
+            if (killAt > 0 && (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0)) {
+                throw new IllegalStateException("w1 was killed but the job lost " + master.lostGroups() + " and re-sent "
+                        + master.resentTasks() + " tasks");
+            }
+            for (Process p : killAt > 0 ? children.subList(1, children.size()) : children) {
                 if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                     throw new IllegalStateException("a worker group did not end cleanly");
                 }
@@ -140,12 +179,26 @@ public final class DistributedFarmBench {
         }
     }
 
-    /** This process's part of the job (the master's returns the sum of the results). */
-    private static long distributed(DistributedJob job, int reps, int tasks) {
+    /**
+     * This process's part of the job (the master's returns the sum of the results); in the master,
+     * with {@code killAt > 0}, the sink kills {@code victim} at that result and waits for it to be gone.
+     */
+    private static long distributed(DistributedJob job, int reps, int tasks, WorkerLoss loss, long killAt, Process victim) {
         Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
-                Placement.spread(2, GROUPS));
+                Placement.spread(2, GROUPS), loss);
         LongAdder sum = new LongAdder();
-        job.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> sum.add(y))));
+        long[] count = new long[1];
+        job.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> {
+            sum.add(y);
+            if (++count[0] == killAt) {
+                victim.destroyForcibly();
+                try {
+                    victim.waitFor(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        })));
         return sum.sum();
     }
 

@@ -3,10 +3,13 @@ package org.bbflow.net.dist;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +19,7 @@ import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
+import org.bbflow.core.Node;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.net.Codec;
@@ -55,11 +59,15 @@ import org.bbflow.net.RemoteOutlet;
  * job's peer timeout, and so does one that takes longer than that to start: a group whose master is
  * lost, or never comes, gives up then instead of waiting for tasks.
  *
+ * <p>A farm declared with {@link WorkerLoss#RESEND_TASKS} survives the loss of worker processes: the
+ * lost group's unfinished tasks go to the workers still alive, each task's results arrive exactly once,
+ * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
+ * process fails the job.
+ *
  * <p>Limits of this version: farms are the distributed blocks (their workers placed in groups); a
  * distributed farm's collector must be first-come (the default) or none, since results from another
  * group arrive whenever they are ready ({@code ordered()} and strict round-robin or gather collectors
- * are not supported across groups). A lost worker process fails the job (its tasks are not yet
- * re-sent to the surviving workers).
+ * are not supported across groups). The master group is not survivable: losing it fails the job.
  */
 public final class DistributedJob {
     /** The system property naming this process's group. */
@@ -75,6 +83,12 @@ public final class DistributedJob {
     private final List<LocalWorker> localWorkers = new ArrayList<>();
     private final Map<String, Integer> reportIds = new LinkedHashMap<>();
     private final Map<String, Integer> verdictIds = new LinkedHashMap<>();
+    private final List<FarmLedger> ledgers = new ArrayList<>();
+    private final Map<TaskLane, Integer> laneResultIds = new LinkedHashMap<>();
+    private final Set<String> lostGroups = ConcurrentHashMap.newKeySet();
+    /** Groups that run a worker of a farm that re-sends a lost worker's tasks, and of one that does not. */
+    private final Set<String> resendGroups = new HashSet<>();
+    private final Set<String> failJobGroups = new HashSet<>();
     private boolean ran;
 
     /** A worker this (non-master) group runs: its block and the ids of its two channels. */
@@ -150,6 +164,27 @@ public final class DistributedJob {
     }
 
     /**
+     * A farm whose workers run in the groups {@code placement} names; losing a worker's process fails
+     * the job ({@link WorkerLoss#FAIL_JOB}). See
+     * {@link #farm(String, Supplier, Codec, Codec, Placement, WorkerLoss)}.
+     *
+     * @param <I> task type
+     * @param <O> result type
+     * @param name the farm's name, unique in the job (it derives the channel ids)
+     * @param worker makes a worker (a node or any block with one input and one output port)
+     * @param tasks encodes tasks sent to another group
+     * @param results encodes results sent back
+     * @param placement the group of each worker
+     * @return the farm
+     * @throws IllegalArgumentException if the placement names a group the job does not have
+     * @throws IllegalStateException if the name is taken or {@link #run} was called
+     */
+    public <I, O> Farm<I, O> farm(String name, Supplier<? extends Block<? super I, ? extends O>> worker, Codec<I> tasks,
+                                  Codec<O> results, Placement placement) {
+        return farm(name, worker, tasks, results, placement, WorkerLoss.FAIL_JOB);
+    }
+
+    /**
      * A farm whose workers run in the groups {@code placement} names. In the master process the farm is
      * an ordinary {@link Farm}: set its dispatch policy as usual (its collector must stay first-come or
      * none) and put it in the main flow; workers of other groups are stand-ins that send their tasks
@@ -163,44 +198,91 @@ public final class DistributedJob {
      * @param tasks encodes tasks sent to another group
      * @param results encodes results sent back
      * @param placement the group of each worker
+     * @param onLoss what a lost worker process does to the job; {@link WorkerLoss#RESEND_TASKS} needs
+     *     each worker to be a {@link Node}
      * @return the farm
-     * @throws IllegalArgumentException if the placement names a group the job does not have
+     * @throws IllegalArgumentException if the placement names a group the job does not have, or a worker
+     *     of a {@code RESEND_TASKS} farm that this process runs is not a node
      * @throws IllegalStateException if the name is taken or {@link #run} was called
      */
     @SuppressWarnings("unchecked")
     public <I, O> Farm<I, O> farm(String name, Supplier<? extends Block<? super I, ? extends O>> worker, Codec<I> tasks,
-                                  Codec<O> results, Placement placement) {
+                                  Codec<O> results, Placement placement, WorkerLoss onLoss) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(worker, "worker");
         Objects.requireNonNull(tasks, "tasks");
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(onLoss, "onLoss");
         if (ran) {
             throw new IllegalStateException("declare every farm before run()");
         }
         for (String g : placement.groups()) {
             spec.check(g);
         }
+        boolean resend = onLoss == WorkerLoss.RESEND_TASKS;
+        Codec<Object> taskCodec = (Codec<Object>) tasks;
+        Codec<Object> resultCodec = resend ? new TaskMarks((Codec<Object>) results) : (Codec<Object>) results;
+        FarmLedger ledger = resend && isMaster() ? new FarmLedger(name) : null;
         List<Block<?, ?>> workers = new ArrayList<>();
         for (int i = 0; i < placement.workers(); i++) {
             String where = placement.groupOf(i);
+            (resend ? resendGroups : failJobGroups).add(where);
             int taskId = ids.reserve(ChannelIds.tasks(name, i));
             int resultId = ids.reserve(ChannelIds.results(name, i));
             if (where.equals(spec.master())) {
-                workers.add(isMaster() ? worker.get() : new RemoteWorker(name, i, where, taskId, (Codec<Object>) tasks, (Codec<Object>) results));
+                workers.add(isMaster() ? worker.get() : new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec));
+            } else if (ledger != null) {
+                TaskLane lane = ledger.add(new TaskLane(name, i, where, taskId, taskCodec, resultCodec));
+                laneResultIds.put(lane, resultId);
+                workers.add(new ResendingWorker(ledger, lane));
             } else {
-                RemoteWorker standIn = new RemoteWorker(name, i, where, taskId, (Codec<Object>) tasks, (Codec<Object>) results);
+                RemoteWorker standIn = new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec);
                 workers.add(standIn);
                 if (isMaster()) {
                     standIns.add(standIn);
                     resultIds.put(standIn, resultId);
                 } else if (where.equals(group)) {
-                    localWorkers.add(new LocalWorker(name + "/worker-" + i, worker.get(), taskId, resultId,
-                            (Codec<Object>) tasks, (Codec<Object>) results));
+                    String path = name + "/worker-" + i;
+                    localWorkers.add(new LocalWorker(path, resend ? marked(path, worker.get()) : worker.get(), taskId,
+                            resultId, taskCodec, resultCodec));
                 }
             }
         }
+        if (ledger != null) {
+            ledgers.add(ledger);
+        }
         return Farm.<I, O>of(workers).named(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Block<?, ?> marked(String path, Block<?, ?> worker) {
+        if (!(worker instanceof Node)) {
+            throw new IllegalArgumentException("worker " + path + " is a " + worker.getClass().getSimpleName()
+                    + ", not a Node: a farm that re-sends a lost worker's tasks needs node workers (the end of "
+                    + "onItem marks where a task's results end)");
+        }
+        return new TaskMarkingWorker((Node<Object, Object>) worker);
+    }
+
+    /**
+     * The groups whose process this job lost and whose tasks its {@link WorkerLoss#RESEND_TASKS} farms
+     * re-sent to the workers still alive; empty in other processes and when nothing was lost.
+     *
+     * @return the lost groups, a snapshot
+     */
+    public Set<String> lostGroups() {
+        return Set.copyOf(lostGroups);
+    }
+
+    /**
+     * How many tasks this job's {@link WorkerLoss#RESEND_TASKS} farms re-sent because their group was
+     * lost (master process only).
+     *
+     * @return the number of re-sent tasks
+     */
+    public long resentTasks() {
+        return ledgers.stream().mapToLong(FarmLedger::resent).sum();
     }
 
     /**
@@ -239,10 +321,16 @@ public final class DistributedJob {
                     RemoteInlet<Object> in = server.inlet(resultIds.get(w), w.resultCodec());
                     w.prepare(clients.get(w.group()), in, reports);
                 }
+                for (FarmLedger ledger : ledgers) {
+                    ledger.prepare(reports, lostGroups);
+                    for (TaskLane lane : ledger.lanes()) {
+                        lane.open(clients.get(lane.group), server.inlet(laneResultIds.get(lane), lane.resultCodec()), ledger);
+                    }
+                }
                 RunStats stats;
                 try {
                     stats = Flow.start(main).join();
-                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos());
+                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), lostGroups, survivableGroups());
                 } catch (RuntimeException | Error e) {
                     sendVerdicts(verdicts, describe(e, p -> group + ":" + p));
                     throw e;
@@ -250,7 +338,30 @@ public final class DistributedJob {
                 sendVerdicts(verdicts, GroupReports.OK);
                 return stats;
             } finally {
+                closeLanes();
                 clients.values().forEach(NetClient::close);
+            }
+        }
+    }
+
+    /** Groups whose loss cannot fail the job: every worker they run belongs to a farm that re-sends. */
+    private Set<String> survivableGroups() {
+        Set<String> s = new HashSet<>(resendGroups);
+        s.removeAll(failJobGroups);
+        s.remove(spec.master());
+        return s;
+    }
+
+    /** Closes every lane (the stand-ins close theirs too; a flow that never started leaves them open). */
+    private void closeLanes() {
+        for (FarmLedger ledger : ledgers) {
+            for (TaskLane lane : ledger.lanes()) {
+                try {
+                    lane.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
     }
@@ -379,6 +490,9 @@ public final class DistributedJob {
     private void sendVerdicts(Map<String, RemoteOutlet<String>> verdicts, String text) {
         List<Thread> senders = new ArrayList<>();
         verdicts.forEach((g, out) -> {
+            if (lostGroups.contains(g)) {
+                return; // gone: its channel would only wait out the peer timeout
+            }
             Thread t = new Thread(() -> report(out, text), "bbflow-verdict-to-" + g);
             t.setDaemon(true);
             t.start();

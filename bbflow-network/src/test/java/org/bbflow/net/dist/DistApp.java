@@ -1,7 +1,10 @@
 package org.bbflow.net.dist;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
@@ -9,28 +12,65 @@ import org.bbflow.net.Codec;
 /**
  * The program every process of the test job runs (the test JVM runs the master part through
  * {@link #run}, child JVMs run {@link #main} with another {@code bbflow.group}): tasks 1..n through
- * a farm of 6 workers, 2 per group, each computing {@code 3x + 1}. A worker fails on the first task
- * {@code >= failFrom} it sees (a negative value: never).
+ * a farm of 2 workers per group, each computing {@code 3x + 1}. A worker fails on the first task
+ * {@code >= failFrom} it sees (a negative value: never). The farm's {@link WorkerLoss} policy is the
+ * third argument ({@code FAIL_JOB} if absent).
  */
 public final class DistApp {
     private DistApp() {}
+
+    /**
+     * What a task of a re-sending farm costs its worker: enough that the workers, not the master's
+     * sends, set the pace, so that the master's result count tells how far the workers got.
+     */
+    static final long TASK_NANOS = 10_000;
+
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * Two workers per group; a farm that re-sends a lost worker's tasks has none in the master, so
+     * that a result count the master's sink sees proves the worker groups are running.
+     */
+    private static Placement placement(DistributedJob job, WorkerLoss onLoss) {
+        List<String> groups = new ArrayList<>(job.spec().groups());
+        if (onLoss == WorkerLoss.RESEND_TASKS) {
+            groups.remove(job.spec().master());
+        }
+        return Placement.spread(2, groups.toArray(new String[0]));
+    }
 
     /** What the master saw: how many results, and whether each task came back exactly once. */
     record Outcome(long count, boolean exact, String problem) {
     }
 
     static Outcome run(DistributedJob job, long n, long failFrom) {
+        return run(job, n, failFrom, WorkerLoss.FAIL_JOB, c -> { });
+    }
+
+    /**
+     * Runs the job; {@code onResult} hears the master's result count after each result (in the
+     * sink's thread: what it does there holds the sink up).
+     */
+    static Outcome run(DistributedJob job, long n, long failFrom, WorkerLoss onLoss, LongConsumer onResult) {
         var farm = job.farm("tasks", () -> Nodes.map((Long x) -> {
+            if (onLoss == WorkerLoss.RESEND_TASKS) {
+                spin(TASK_NANOS);
+            }
             if (failFrom >= 0 && x >= failFrom) {
                 throw new IllegalStateException("boom at task " + x + " in group " + job.group());
             }
             return 3 * x + 1;
-        }), Codec.longs(), Codec.longs(), Placement.spread(2, job.spec().groups().toArray(new String[0])));
+        }), Codec.longs(), Codec.longs(), placement(job, onLoss), onLoss);
         BitSet seen = new BitSet();
         AtomicLong count = new AtomicLong();
         StringBuilder problem = new StringBuilder();
         job.run(Pipeline.of(Nodes.range(1, n), farm, Nodes.sink((Long y) -> {
-            count.incrementAndGet();
+            onResult.accept(count.incrementAndGet());
             long x = (y - 1) / 3;
             if (y != 3 * x + 1 || x < 1 || x > n) {
                 problem.append("unexpected result ").append(y).append('\n');
@@ -45,7 +85,7 @@ public final class DistApp {
     }
 
     /**
-     * Args: {@code n failFrom}; the job and group come from the system properties.
+     * Args: {@code n failFrom [FAIL_JOB|RESEND_TASKS]}; the job and group come from the system properties.
      *
      * @param args task count and the first failing task (negative: none)
      */
@@ -54,7 +94,8 @@ public final class DistApp {
         try {
             DistributedJob job = DistributedJob.fromSystemProperties();
             System.out.println("GROUP " + job.group());
-            Outcome o = run(job, Long.parseLong(args[0]), Long.parseLong(args[1]));
+            WorkerLoss onLoss = args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB;
+            Outcome o = run(job, Long.parseLong(args[0]), Long.parseLong(args[1]), onLoss, c -> { });
             System.out.println("OUTCOME " + o);
         } catch (RuntimeException e) {
             e.printStackTrace(System.out);

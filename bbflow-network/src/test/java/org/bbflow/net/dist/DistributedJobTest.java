@@ -30,11 +30,15 @@ class DistributedJobTest {
         final StringBuilder output = new StringBuilder();
 
         Child(JobSpec job, String group, long n, long failFrom) throws Exception {
+            this(job, group, n, failFrom, WorkerLoss.FAIL_JOB);
+        }
+
+        Child(JobSpec job, String group, long n, long failFrom, WorkerLoss onLoss) throws Exception {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             process = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
                     System.getProperty("java.class.path"), "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(),
                     "-D" + DistributedJob.GROUP_PROPERTY + "=" + group, DistApp.class.getName(), String.valueOf(n),
-                    String.valueOf(failFrom))).redirectErrorStream(true).start();
+                    String.valueOf(failFrom), onLoss.name())).redirectErrorStream(true).start();
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
                     for (String line; (line = r.readLine()) != null; ) {
@@ -70,6 +74,16 @@ class DistributedJobTest {
             }
         }
 
+        /** SIGKILL (no shutdown hook, no goodbye on any socket); returns once the process is gone. */
+        void kill() {
+            process.destroyForcibly();
+            try {
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the child did not die");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         String output() {
             synchronized (output) {
                 return output.toString();
@@ -80,6 +94,16 @@ class DistributedJobTest {
         public void close() {
             process.destroyForcibly();
         }
+    }
+
+    /** The first {@link GroupFailedException} in the cause chain, or null. */
+    static GroupFailedException groupFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof GroupFailedException) {
+                return (GroupFailedException) t;
+            }
+        }
+        return null;
     }
 
     static int freePort() throws Exception {
@@ -116,19 +140,88 @@ class DistributedJobTest {
         long n = 200_000;
         try (Child w1 = new Child(job, "w1", n, 50_000); Child w2 = new Child(job, "w2", n, -1)) {
             FlowException e = assertThrows(FlowException.class, () -> DistApp.run(DistributedJob.of(job, "m"), n, -1));
-            GroupFailedException g = null;
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof GroupFailedException) {
-                    g = (GroupFailedException) t;
-                    break;
-                }
-            }
+            GroupFailedException g = groupFailure(e);
             assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
             assertEquals("w1", g.group());
             assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
             assertTrue(g.nodePath().startsWith("w1:tasks/worker-"), g::nodePath);
             assertEquals(1, w1.exit(30), w1::output);
             assertEquals(1, w2.exit(30), w2::output); // aborted by the master
+        }
+    }
+
+    /**
+     * kill -9 of a worker group in the middle of the run: its unfinished tasks go to the workers still
+     * alive and the job completes with every result exactly once. The kill point (a result count the
+     * master's sink has seen) is drawn from a printed seed; the sink waits for the group to be dead,
+     * so the loss always falls inside the run.
+     */
+    @Test
+    void killingAWorkerGroupMidRunStillGivesExactResults(@TempDir Path dir) throws Exception {
+        long seed = Long.getLong("bbflow.seed", System.nanoTime());
+        System.out.println("killingAWorkerGroupMidRunStillGivesExactResults seed=" + seed
+                + " (rerun with -Dbbflow.seed=" + seed + ")");
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 100_000;
+        long killAt = n / 10 + new java.util.Random(seed).nextLong(n / 2 - n / 10);
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                if (count == killAt) {
+                    w1.kill();
+                }
+            });
+            assertTrue(o.exact(), () -> "seed " + seed + " killAt " + killAt + ": " + o + "\n" + w2.output());
+            assertFalse(w1.process.isAlive());
+            assertEquals(java.util.Set.of("w1"), master.lostGroups(), () -> "seed " + seed);
+            assertTrue(master.resentTasks() > 0, () -> "seed " + seed + ": nothing re-sent");
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * kill -9 of a worker group after its last result, before it said how its part ended: nothing is
+     * left to re-send, the job completes, and the group counts as lost rather than failed (the other
+     * stand-ins ending first must not make the master take the loss for its own closing).
+     */
+    @Test
+    void killingAWorkerGroupAfterItsLastResultStillCompletes(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 50_000;
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                if (count == n) {
+                    w1.kill();
+                }
+            });
+            assertTrue(o.exact(), () -> o + "\n" + w2.output());
+            assertTrue(master.lostGroups().equals(java.util.Set.of("w1")) || master.lostGroups().isEmpty(),
+                    () -> master.lostGroups().toString());
+            assertEquals(0, master.resentTasks());
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /** Surviving a lost process is not surviving a failing worker: that still fails the job with its cause. */
+    @Test
+    void aFailingWorkerStillFailsAResendingFarmWithTheCause(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 200_000;
+        try (Child w1 = new Child(job, "w1", n, 50_000, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            FlowException e = assertThrows(FlowException.class,
+                    () -> DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, c -> { }));
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
+            assertEquals("w1", g.group());
+            assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
+            assertTrue(master.lostGroups().isEmpty(), () -> master.lostGroups().toString());
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
         }
     }
 

@@ -29,7 +29,7 @@ import org.bbflow.net.dist.JobSpec;
  *   "master": "m",
  *   "groups": {
  *     "m":  {"host": "10.0.0.1", "port": 7100},
- *     "w1": {"host": "10.0.0.2", "port": 7100, "jvmOptions": ["-Xmx4g"]}
+ *     "w1": {"host": "10.0.0.2", "port": 7100, "jvmOptions": ["-Xmx4g"], "survivable": true}
  *   },
  *   "secretFile": "/etc/bbflow/job.secret",
  *   "peerTimeoutSeconds": 30
@@ -44,6 +44,11 @@ import org.bbflow.net.dist.JobSpec;
  * @param remote the default remote-exec template
  * @param groups the groups, in file order
  * @param spec the job as the processes see it
+ *
+ * <p>A group marked {@code "survivable": true} may end badly (its host lost, its process killed)
+ * without the launcher stopping the job: declare it so for a group that runs only workers of farms
+ * that re-send a lost worker's tasks ({@code WorkerLoss.RESEND_TASKS}); whether the job succeeded is
+ * then the other groups' say, the master's first. The master group cannot be survivable.
  */
 public record JobFile(String main, List<String> args, String java, String classpath, List<String> jvmOptions,
                       String remote, Map<String, Group> groups, JobSpec spec) {
@@ -58,8 +63,9 @@ public record JobFile(String main, List<String> args, String java, String classp
      * @param port the port it listens on
      * @param jvmOptions its extra JVM options
      * @param remote its remote-exec template
+     * @param survivable whether the job goes on when this group ends badly
      */
-    public record Group(String host, int port, List<String> jvmOptions, String remote) {
+    public record Group(String host, int port, List<String> jvmOptions, String remote, boolean survivable) {
     }
 
     /**
@@ -116,9 +122,16 @@ public record JobFile(String main, List<String> args, String java, String classp
             if (host == null || !go.has("port")) {
                 throw new IllegalArgumentException("group \"" + g.getKey() + "\" needs \"host\" and \"port\"");
             }
+            for (String key : go.keySet()) {
+                if (!List.of("host", "port", "jvmOptions", "remote", "survivable").contains(key)) {
+                    throw new IllegalArgumentException("group \"" + g.getKey() + "\": unknown key \"" + key + "\"");
+                }
+            }
             int port = go.get("port").getAsInt();
+            boolean survivable = go.has("survivable") && go.get("survivable").getAsBoolean();
             spec.group(g.getKey(), host, port);
-            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions"), string(go, "remote", remote)));
+            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions"), string(go, "remote", remote),
+                    survivable));
         }
         String master = string(o, "master", null);
         if (master != null) {
@@ -138,8 +151,13 @@ public record JobFile(String main, List<String> args, String java, String classp
         if (o.has("peerTimeoutSeconds")) {
             spec.peerTimeout(Duration.ofMillis(Math.round(o.get("peerTimeoutSeconds").getAsDouble() * 1000)));
         }
+        JobSpec built = spec.build();
+        if (groups.get(built.master()).survivable()) {
+            throw new IllegalArgumentException("the master group \"" + built.master() + "\" cannot be survivable: "
+                    + "the job's tasks and results go through it");
+        }
         return new JobFile(main, strings(o, "args"), string(o, "java", null), string(o, "classpath", null),
-                strings(o, "jvmOptions"), remote, groups, spec.build());
+                strings(o, "jvmOptions"), remote, groups, built);
     }
 
     private static Path path(Path dir, String p) {

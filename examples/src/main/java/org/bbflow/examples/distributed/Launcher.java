@@ -19,7 +19,8 @@ import org.bbflow.net.dist.DistributedJob;
 /**
  * Starts every group of a {@link JobFile} on its host through the remote-exec template, prefixes
  * and merges their output, and ends with the first failing group's exit status, stopping the other
- * groups as soon as one fails (as FastFlow's {@code dff_run} does).
+ * groups as soon as one fails (as FastFlow's {@code dff_run} does). A group the job file marks
+ * survivable is the exception: its bad end is reported and the job goes on without it.
  *
  * <p>The template is split on spaces; {@code {host}} and {@code {group}} are replaced in every word;
  * the word {@code {args}} becomes the group's command, one argument per word (for
@@ -94,8 +95,8 @@ public final class Launcher {
      * @param out where the merged output goes (called from several threads, one line at a time)
      * @param timeout the longest the job may run, or null for no limit
      * @param grace how long the other groups may take to end by themselves once one failed
-     * @return 0 if every group succeeded, else the first failing group's exit status ({@link #TIMED_OUT}
-     *     if the time limit ended the job)
+     * @return 0 if every group succeeded (survivable groups aside), else the first failing group's exit
+     *     status ({@link #TIMED_OUT} if the time limit ended the job)
      * @throws IllegalStateException if a group would listen unauthenticated beyond its machine
      * @throws IOException if a group's command cannot be started
      * @throws InterruptedException if interrupted while waiting (every group is then killed)
@@ -142,7 +143,9 @@ public final class Launcher {
                 }
                 int code = processes.get(g).exitValue();
                 out.accept("launch: group " + g + " exited with " + code);
-                if (code != 0 && failed == null) {
+                if (code != 0 && job.groups().get(g).survivable()) {
+                    out.accept("launch: group " + g + " is survivable; the job goes on without it");
+                } else if (code != 0 && failed == null) {
                     failed = g;
                     status = code;
                     out.accept("launch: group " + g + " failed; stopping the others");

@@ -1,5 +1,7 @@
 package org.bbflow.examples.distributed;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 import org.bbflow.core.Farm;
@@ -8,6 +10,7 @@ import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
 import org.bbflow.net.dist.DistributedJob;
 import org.bbflow.net.dist.Placement;
+import org.bbflow.net.dist.WorkerLoss;
 
 /**
  * A distributed job for the launcher ({@code java -jar bbflow-examples.jar launch job.json}): the
@@ -15,48 +18,74 @@ import org.bbflow.net.dist.Placement;
  * group of the job; each worker squares its task; the master sums the squares and checks the sum
  * against the closed form {@code n(n+1)(2n+1)/6}.
  *
- * <p>Args: {@code n [failing-group]}; with a group name, that group's workers throw on their first
- * task past n/4 (to see a failure travel through the job). The job and this process's group come
- * from the system properties the launcher sets.
+ * <p>Args: {@code n [failing-group] [--resend]}; with a group name, that group's workers throw on
+ * their first task past n/4 (to see a failure travel through the job). With {@code --resend} the farm
+ * survives the loss of a worker group ({@link WorkerLoss#RESEND_TASKS}: kill one with {@code kill -9}
+ * and the job still completes with the right sum), and each task costs about 20 µs of work, so that
+ * a run lasts long enough to kill a group in its middle. The master prints a line at each quarter of
+ * the results. The job and this process's group come from the system properties the launcher sets.
  */
 public final class SquaresJob {
     private SquaresJob() {}
 
+    /** The work of one task with {@code --resend}. */
+    private static final long RESEND_TASK_NANOS = 20_000;
+
     /**
      * Runs this process's part of the job.
      *
-     * @param args {@code n [failing-group]}
+     * @param args {@code n [failing-group] [--resend]}
      */
     public static void main(String[] args) {
-        if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: SquaresJob <n> [failing-group]   (started by: bbflow-examples.jar launch job.json)");
+        List<String> rest = new ArrayList<>(List.of(args));
+        boolean resend = rest.remove("--resend");
+        if (rest.size() < 1 || rest.size() > 2) {
+            System.err.println("usage: SquaresJob <n> [failing-group] [--resend]   (started by: bbflow-examples.jar launch job.json)");
             System.exit(2);
         }
-        long n = Long.parseLong(args[0]);
-        String failing = args.length > 1 ? args[1] : null;
+        long n = Long.parseLong(rest.get(0));
+        String failing = rest.size() > 1 ? rest.get(1) : null;
         DistributedJob job = DistributedJob.fromSystemProperties();
         boolean failHere = job.group().equals(failing);
         Farm<Long, Long> farm = job.farm("squares", () -> Nodes.map((Long x) -> {
             if (failHere && x > n / 4) {
                 throw new IllegalStateException("task " + x + " failed on purpose in group " + job.group());
             }
+            if (resend) {
+                work(RESEND_TASK_NANOS);
+            }
             return x * x;
-        }), Codec.longs(), Codec.longs(), Placement.spread(2, job.spec().groups().toArray(new String[0])));
+        }), Codec.longs(), Codec.longs(), Placement.spread(2, job.spec().groups().toArray(new String[0])),
+                resend ? WorkerLoss.RESEND_TASKS : WorkerLoss.FAIL_JOB);
         LongAdder sum = new LongAdder();
-        LongAdder count = new LongAdder();
+        long[] count = new long[1]; // the sink is one thread
         long t0 = System.nanoTime();
         job.run(Pipeline.of(Nodes.range(1, n), farm, Nodes.sink((Long y) -> {
             sum.add(y);
-            count.increment();
+            long c = ++count[0];
+            if (c % Math.max(1, n / 4) == 0 && c < n) {
+                System.out.println(String.format(Locale.ROOT, "squares: %,d of %,d results", c, n));
+            }
         })));
         if (!job.isMaster()) {
             System.out.println("group " + job.group() + ": done");
             return;
         }
         long expected = n * (n + 1) * (2 * n + 1) / 6;
-        boolean ok = count.sum() == n && sum.sum() == expected;
-        System.out.println(String.format(Locale.ROOT, "squares: %,d results in %.3f s, sum %d %s", count.sum(),
+        boolean ok = count[0] == n && sum.sum() == expected;
+        if (!job.lostGroups().isEmpty()) {
+            System.out.println(String.format(Locale.ROOT, "squares: lost groups %s, %,d tasks re-sent to the others",
+                    job.lostGroups(), job.resentTasks()));
+        }
+        System.out.println(String.format(Locale.ROOT, "squares: %,d results in %.3f s, sum %d %s", count[0],
                 (System.nanoTime() - t0) / 1e9, sum.sum(), ok ? "matches n(n+1)(2n+1)/6" : "DIFFERS from " + expected));
         System.exit(ok ? 0 : 1);
+    }
+
+    private static void work(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
     }
 }

@@ -1,0 +1,190 @@
+package org.bbflow.net.dist;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.bbflow.net.Codec;
+import org.bbflow.net.NetClient;
+import org.bbflow.net.RemoteChannelException;
+import org.bbflow.net.RemoteInlet;
+import org.bbflow.net.RemoteOutlet;
+
+/**
+ * One remote worker of a farm that survives a lost worker, as the master sees it: its task channel,
+ * its result channel read by a thread of its own, and the tasks sent to it whose end-of-task mark has
+ * not come back yet (in send order: the worker finishes its tasks in that order).
+ *
+ * <p>Two locks with two jobs. {@code sending} orders the sends (several threads may send on one lane:
+ * its own stand-in, and whoever re-sends a lost lane's tasks) and is held while a send waits for the
+ * channel's window. {@code state} guards the unfinished tasks and the lost flag and is never held
+ * across a network wait, so the reader can always take results in (the remote worker never waits on
+ * the master to send more).
+ */
+final class TaskLane {
+    final String group;
+    final String name;
+    private final int taskId;
+    private final Codec<Object> taskCodec;
+    private final Codec<Object> resultCodec;
+    private final ReentrantLock sending = new ReentrantLock();
+    private final Object state = new Object();
+    private final ArrayDeque<Object> unfinished = new ArrayDeque<>();
+    private boolean lost;
+    private volatile boolean completed;
+    private volatile boolean closed;
+    private FarmLedger ledger;
+    private RemoteOutlet<Object> outlet;
+    private RemoteInlet<Object> inlet;
+    private Thread reader;
+
+    TaskLane(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
+        this.group = group;
+        this.name = farm + "#" + worker + "@" + group;
+        this.taskId = taskId;
+        this.taskCodec = taskCodec;
+        this.resultCodec = resultCodec;
+    }
+
+    /** The result channel's codec: results and end-of-task marks ({@link TaskMarks}). */
+    Codec<Object> resultCodec() {
+        return resultCodec;
+    }
+
+    /** Opens the task channel and starts reading results; called once, before any send. */
+    void open(NetClient client, RemoteInlet<Object> results, FarmLedger ledger) {
+        this.ledger = ledger;
+        this.inlet = results;
+        this.outlet = client.outlet(taskId, taskCodec);
+        reader = new Thread(this::read, "bbflow-results-" + name);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    boolean isLost() {
+        synchronized (state) {
+            return lost;
+        }
+    }
+
+    /**
+     * Sends one task. Returns false, without sending, if the lane is lost (the caller picks another).
+     * If the channel fails during the send, the lane's loss is handled here and the task, already
+     * counted as unfinished, is re-sent with the others.
+     */
+    boolean send(Object task) {
+        RemoteChannelException failed = null;
+        sending.lock();
+        try {
+            synchronized (state) {
+                if (lost) {
+                    return false;
+                }
+                unfinished.addLast(task);
+            }
+            outlet.send(task);
+        } catch (RemoteChannelException e) {
+            failed = e;
+        } finally {
+            sending.unlock();
+        }
+        if (failed != null) {
+            ledger.laneFailed(this, failed);
+        }
+        return true;
+    }
+
+    /** Marks the lane lost and returns its unfinished tasks, oldest first; null if it was lost already. */
+    List<Object> markLost() {
+        synchronized (state) {
+            if (lost) {
+                return null;
+            }
+            lost = true;
+            List<Object> orphans = new ArrayList<>(unfinished);
+            unfinished.clear();
+            return orphans;
+        }
+    }
+
+    private void read() {
+        List<Object> results = new ArrayList<>();
+        try {
+            for (Object r; (r = inlet.take()) != null; ) {
+                if (r != TaskMarks.TASK_DONE) {
+                    results.add(r);
+                    continue;
+                }
+                synchronized (state) {
+                    if (lost) {
+                        return; // its tasks went elsewhere: nothing more from here counts
+                    }
+                    if (unfinished.pollFirst() == null) {
+                        throw new RemoteChannelException("channel " + inlet.channelId() + " from group '" + group
+                                + "': an end-of-task mark without a task in flight");
+                    }
+                    ledger.finished(results);
+                }
+                results.clear();
+            }
+            synchronized (state) {
+                if (!lost) {
+                    ledger.ended(results); // what the worker sent at its end of stream
+                }
+            }
+        } catch (RuntimeException e) {
+            try {
+                ledger.laneFailed(this, e);
+            } catch (RuntimeException recorded) {
+                // the ledger keeps the farm's failure; the stand-ins throw it in their own threads
+            }
+        }
+    }
+
+    /**
+     * Ends the task stream if the lane is alive; a lane whose group is gone by now had nothing
+     * unfinished (the farm is done), so its failure here changes nothing.
+     */
+    void complete() {
+        sending.lock();
+        try {
+            if (!isLost()) {
+                outlet.complete();
+                completed = true;
+            }
+        } catch (RemoteChannelException e) {
+            ledger.laneFailed(this, e);
+        } finally {
+            sending.unlock();
+        }
+    }
+
+    /** Waits until the group ended its result stream (or the lane failed), at most {@code millis}. */
+    boolean awaitEnd(long millis) throws InterruptedException {
+        reader.join(millis);
+        return !reader.isAlive();
+    }
+
+    /** Whether the master closed this lane (its stand-in ended, or the job is ending). */
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Aborts the task stream unless completed, stops the reader and closes the result channel. */
+    synchronized void close() throws InterruptedException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (outlet != null && !completed) {
+            outlet.close();
+        }
+        if (reader != null) {
+            reader.interrupt();
+            reader.join(5_000);
+        }
+        if (inlet != null) {
+            inlet.close();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.bbflow.net.dist;
+
+/**
+ * What a distributed farm does when the process of one of its worker groups is lost (killed, its host
+ * down, or unreachable past the job's peer timeout). A worker that <em>throws</em> fails the job in
+ * either case: only a lost process is survivable.
+ */
+public enum WorkerLoss {
+    /** The job fails with a {@link GroupFailedException} naming the lost group (the default). */
+    FAIL_JOB,
+
+    /**
+     * The farm re-sends the lost group's unfinished tasks to the workers still alive in the other
+     * non-master groups (round-robin) and goes on; the job fails only if every worker of the farm
+     * outside the master group is lost (the master's own workers take no re-sent task). The master
+     * group itself is not survivable.
+     *
+     * <p>Each worker must be a {@link org.bbflow.core.Node}: its group marks the end of each task after
+     * {@code onItem} returns, and the master hands a task's results on only once that mark arrives, so
+     * a re-sent task's results arrive exactly once, never partly from the lost group. This holds for
+     * workers whose results are a function of their task. A stateful worker's state in the lost group
+     * is gone (the re-sent tasks meet a fresh or another worker's state), results it sends at end of
+     * stream ({@code onEos}) are lost with its process, and side effects of the lost group's unfinished
+     * tasks may happen twice. A lost group is detected when its channels stay down past the job's
+     * peer timeout, which bounds the time to recover.
+     */
+    RESEND_TASKS
+}
