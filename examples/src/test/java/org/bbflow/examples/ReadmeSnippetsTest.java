@@ -55,6 +55,9 @@ import org.bbflow.net.TlsContexts;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteBlocks;
+import org.bbflow.net.dist.DistributedJob;
+import org.bbflow.net.dist.Placement;
+import org.bbflow.net.dist.WorkerLoss;
 import org.bbflow.micrometer.FlowMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -694,5 +697,16 @@ class ReadmeSnippetsTest {
             index.commit();                               // durable now; a crash reopens to this state
         }                                                 // close() commits again and releases write.lock
         // end::bkd-commit[]
+    }
+
+    /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs one). */
+    @SuppressWarnings("unused")
+    static void resendFarm(DistributedJob job, long n, Node<Long, Void> sink) {
+        // tag::resend-farm[]
+        Farm<Long, Long> farm = job.farm("squares", () -> Nodes.map((Long x) -> x * x), Codec.longs(), Codec.longs(),
+                Placement.spread(2, "m", "w1", "w2"), WorkerLoss.RESEND_TASKS);
+        job.run(Pipeline.of(Nodes.range(1, n), farm, sink));
+        job.lostGroups();   // [w1] if w1 was lost; job.resentTasks(): how many of its tasks went elsewhere
+        // end::resend-farm[]
     }
 }
