@@ -19,6 +19,14 @@ final class ChannelIds {
         return "farm/" + farm + "/worker-" + worker + "/results";
     }
 
+    static String stageIn(String stage) {
+        return "stage/" + stage + "/in";
+    }
+
+    static String stageOut(String stage) {
+        return "stage/" + stage + "/out";
+    }
+
     static String report(String group) {
         return "group/" + group + "/report";
     }
@@ -41,7 +49,8 @@ final class ChannelIds {
                     + "); rename the farm");
         }
         if (other != null) {
-            throw new IllegalStateException("edge '" + path + "' is declared twice; farm names must be unique in a job");
+            throw new IllegalStateException("edge '" + path + "' is declared twice; farm and stage names must be unique"
+                    + " in a job");
         }
         return id;
     }

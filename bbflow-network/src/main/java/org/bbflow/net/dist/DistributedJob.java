@@ -64,7 +64,9 @@ import org.bbflow.net.RemoteOutlet;
  * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
  * process fails the job.
  *
- * <p>Limits of this version: farms are the distributed blocks (their workers placed in groups); a
+ * <p>Limits of this version: farms' workers and pipeline stages ({@link #stage}) are the distributed
+ * blocks, each with its channels to and from the master (one side of an all-to-all cannot be placed
+ * in a group yet); a
  * distributed farm's collector must be first-come (the default) or none, since results from another
  * group arrive whenever they are ready ({@code ordered()} and strict round-robin or gather collectors
  * are not supported across groups). The master group is not survivable: losing it fails the job.
@@ -255,6 +257,61 @@ public final class DistributedJob {
         return Farm.<I, O>of(workers).named(name);
     }
 
+    /**
+     * A pipeline stage that runs in group {@code where}. In the master process the stage is a stand-in
+     * node: put it in the main flow like the block itself; it sends each item to {@code where} and
+     * passes on what comes back, in order (one channel each way, so per-channel order holds end to
+     * end), and end of stream crosses both ways. In {@code where} the block runs between those two
+     * channels. A stage placed in the master group is the block itself. Items between two stages in
+     * two other groups travel through the master (each stage has its channels to and from it).
+     * Losing the stage's process fails the job, as a node failing in it does (with its cause).
+     *
+     * @param <I> input type
+     * @param <O> output type
+     * @param name the stage's name, unique among the job's farms and stages (it derives the channel ids)
+     * @param block makes the stage (a node or any block with one input and one output port); called
+     *     only in the process that runs it
+     * @param in encodes the items sent to the stage
+     * @param out encodes what it sends back
+     * @param where the group that runs it
+     * @return the stage, for the main flow
+     * @throws IllegalArgumentException if the job has no group {@code where}
+     * @throws IllegalStateException if the name is taken or {@link #run} was called
+     */
+    @SuppressWarnings("unchecked")
+    public <I, O> Block<I, O> stage(String name, Supplier<? extends Block<? super I, ? extends O>> block, Codec<I> in,
+                                    Codec<O> out, String where) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(block, "block");
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        if (ran) {
+            throw new IllegalStateException("declare every stage before run()");
+        }
+        spec.check(where);
+        int inId = ids.reserve(ChannelIds.stageIn(name));
+        int outId = ids.reserve(ChannelIds.stageOut(name));
+        if (where.equals(spec.master())) {
+            return isMaster() ? (Block<I, O>) block.get()
+                    : (Block<I, O>) (Block<?, ?>) standIn(name, where, inId, in, out);
+        }
+        failJobGroups.add(where);
+        RemoteWorker standIn = standIn(name, where, inId, in, out);
+        if (isMaster()) {
+            standIns.add(standIn);
+            resultIds.put(standIn, outId);
+        } else if (where.equals(group)) {
+            localWorkers.add(new LocalWorker(name, block.get(), inId, outId, (Codec<Object>) in, (Codec<Object>) out));
+        }
+        return (Block<I, O>) (Block<?, ?>) standIn;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static RemoteWorker standIn(String name, String where, int inId, Codec<?> in, Codec<?> out) {
+        return new RemoteWorker("remote-stage[" + name + "@" + where + "]", where, inId, (Codec<Object>) in,
+                (Codec<Object>) out);
+    }
+
     @SuppressWarnings("unchecked")
     private static Block<?, ?> marked(String path, Block<?, ?> worker) {
         if (!(worker instanceof Node)) {
@@ -378,7 +435,7 @@ public final class DistributedJob {
                 toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
                 report = toMaster.outlet(reportIds.get(group), Codec.strings());
                 if (localWorkers.isEmpty()) {
-                    throw new IllegalStateException("group '" + group + "' runs no worker: no farm places one in it");
+                    throw new IllegalStateException("group '" + group + "' runs no worker: no farm or stage places one in it");
                 }
                 List<Block<?, ?>> chains = new ArrayList<>();
                 for (LocalWorker w : localWorkers) {

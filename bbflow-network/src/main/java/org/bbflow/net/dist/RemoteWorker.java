@@ -12,7 +12,8 @@ import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
 
 /**
- * Stands in the master's farm for a worker that runs in another group: sends each task to the
+ * Stands in the master's flow for a farm's worker or a pipeline stage that runs in another group
+ * (a stage is a worker without a farm around it): sends each task to the
  * group on the worker's task channel, and passes on the results arriving on its result channel. A
  * reader thread takes the results as they arrive (so the remote side never waits on this node); the
  * node hands them on whenever it runs: before and after each task, and at end of stream, when it
@@ -40,8 +41,13 @@ final class RemoteWorker implements Node<Object, Object> {
     private NodeContext context;
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
+        this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
+    }
+
+    /** A stand-in named {@code name} (a pipeline stage's: {@code remote-stage[name@group]}). */
+    RemoteWorker(String name, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this.group = group;
-        this.name = "remote-worker[" + farm + "#" + worker + "@" + group + "]";
+        this.name = name;
         this.taskId = taskId;
         this.taskCodec = taskCodec;
         this.resultCodec = resultCodec;

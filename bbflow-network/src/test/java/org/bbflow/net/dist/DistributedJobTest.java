@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bbflow.core.FlowException;
+import org.bbflow.core.Nodes;
+import org.bbflow.net.Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,11 +36,17 @@ class DistributedJobTest {
         }
 
         Child(JobSpec job, String group, long n, long failFrom, WorkerLoss onLoss) throws Exception {
+            this(job, group, DistApp.class, String.valueOf(n), String.valueOf(failFrom), onLoss.name());
+        }
+
+        /** A child JVM running {@code main} as {@code group} with {@code args}. */
+        Child(JobSpec job, String group, Class<?> main, String... args) throws Exception {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            process = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
+            List<String> command = new ArrayList<>(List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
                     System.getProperty("java.class.path"), "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(),
-                    "-D" + DistributedJob.GROUP_PROPERTY + "=" + group, DistApp.class.getName(), String.valueOf(n),
-                    String.valueOf(failFrom), onLoss.name())).redirectErrorStream(true).start();
+                    "-D" + DistributedJob.GROUP_PROPERTY + "=" + group, main.getName()));
+            command.addAll(List.of(args));
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
                     for (String line; (line = r.readLine()) != null; ) {
@@ -225,6 +233,50 @@ class DistributedJobTest {
         }
     }
 
+    /** Two pipeline stages in two other groups: every item, in order, through both, and back. */
+    @Test
+    void pipelineStagesInTwoGroupsKeepOrderAndEndOfStream(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1")) {
+            StageApp.Outcome o = StageApp.run(DistributedJob.of(job, "m"), n, -1);
+            assertTrue(o.exact(n), () -> o + "\n" + w1.output() + w2.output());
+            assertEquals(0, w1.exit(30), w1::output);
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /** A stage failing in its group fails the job in every process, naming the group and the stage. */
+    @Test
+    void aFailingStageFailsTheJobEverywhereWithTheCause(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "20000");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "20000")) {
+            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, 20_000));
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
+            assertEquals("w1", g.group());
+            assertTrue(g.getMessage().contains("stage a failed at item 20000"), g::getMessage);
+            assertTrue(g.nodePath().startsWith("w1:a/"), g::nodePath);
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
+        }
+    }
+
+    @Test
+    void aStageNameIsUniqueAmongFarmsAndStages(@TempDir Path dir) throws Exception {
+        DistributedJob job = DistributedJob.of(job(dir.resolve("secret")), "m");
+        job.stage("x", () -> Nodes.map((Long v) -> v), Codec.longs(),
+                Codec.longs(), "w1");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> job.stage("x",
+                () -> Nodes.map((Long v) -> v), Codec.longs(), Codec.longs(), "w2"));
+        assertTrue(e.getMessage().contains("declared twice"), e::getMessage);
+        assertThrows(IllegalArgumentException.class, () -> job.stage("y", () -> Nodes.map((Long v) -> v),
+                Codec.longs(), Codec.longs(), "nowhere"));
+    }
+
     /**
      * A group started only after the job already failed (a slow host, a late launch) hears from no
      * master: it must give up after the peer timeout, not wait for tasks for the 5-minute default.
@@ -259,7 +311,7 @@ class DistributedJobTest {
     void refusesToListenBeyondLoopbackWithoutSecretOrTls(@TempDir Path dir) throws Exception {
         JobSpec open = JobSpec.builder().group("m", "10.255.255.1", 7100).group("w", "127.0.0.1", 7101).build();
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> DistributedJob.of(open, "m").run(org.bbflow.core.Nodes.range(1, 1)));
+                () -> DistributedJob.of(open, "m").run(Nodes.range(1, 1)));
         assertTrue(e.getMessage().contains("without authentication"), e::getMessage);
         open.checkListenAllowed("w"); // loopback: fine
         JobSpec.parse(open.toText() + ";insecure=true").checkListenAllowed("m"); // explicitly allowed
