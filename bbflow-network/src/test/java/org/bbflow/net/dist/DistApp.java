@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
@@ -90,13 +91,21 @@ public final class DistApp {
      * @param args task count and the first failing task (negative: none)
      */
     public static void main(String[] args) {
+        runAsChild(job -> run(job, Long.parseLong(args[0]), Long.parseLong(args[1]),
+                args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB, c -> { }));
+    }
+
+    /**
+     * A child process's life in these tests: runs {@code part} with the job and group of the system
+     * properties, prints its outcome (or its exception) and {@code DONE status}, and exits with
+     * status 0, or 1 if it threw.
+     */
+    static void runAsChild(Function<DistributedJob, Object> part) {
         int status = 0;
         try {
             DistributedJob job = DistributedJob.fromSystemProperties();
             System.out.println("GROUP " + job.group());
-            WorkerLoss onLoss = args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB;
-            Outcome o = run(job, Long.parseLong(args[0]), Long.parseLong(args[1]), onLoss, c -> { });
-            System.out.println("OUTCOME " + o);
+            System.out.println("OUTCOME " + part.apply(job));
         } catch (RuntimeException e) {
             e.printStackTrace(System.out);
             status = 1;

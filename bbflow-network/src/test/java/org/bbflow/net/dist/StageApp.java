@@ -46,17 +46,6 @@ public final class StageApp {
      * @param args item count and the first failing item (negative: none)
      */
     public static void main(String[] args) {
-        int status = 0;
-        try {
-            DistributedJob job = DistributedJob.fromSystemProperties();
-            Outcome o = run(job, Long.parseLong(args[0]), Long.parseLong(args[1]));
-            System.out.println("OUTCOME " + o);
-        } catch (RuntimeException e) {
-            e.printStackTrace(System.out);
-            status = 1;
-        }
-        System.out.println("DONE " + status);
-        System.out.flush();
-        System.exit(status);
+        DistApp.runAsChild(job -> run(job, Long.parseLong(args[0]), Long.parseLong(args[1])));
     }
 }
