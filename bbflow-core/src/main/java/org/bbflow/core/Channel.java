@@ -373,7 +373,18 @@ public final class Channel<T> {
     }
 
     private boolean hasItemOrEos() {
-        return !queue.isEmpty() || closed;
+        return hasItem() || closed;
+    }
+
+    /**
+     * Whether the consumer can poll an item now (consumer thread only). It reads the head slot, as
+     * a poll does, and not the queue's indices: the producer writes its index on every offer, so a
+     * consumer waiting on {@code isEmpty()} would pull that cache line away from the producer on
+     * every check and slow down the very producer it waits for.
+     */
+    boolean hasItem() {
+        SpscArrayQueue<Object> q = spsc;
+        return (q != null ? q.relaxedPeek() : queue.relaxedPeek()) != null;
     }
 
     void wakeConsumer() {

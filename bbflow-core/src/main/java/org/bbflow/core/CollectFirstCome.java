@@ -90,7 +90,7 @@ final class CollectFirstCome extends InputLoop {
             return true;
         }
         for (int i = 0; i < inputs.length; i++) {
-            if (!ended[i] && (!inputs[i].queue.isEmpty() || (!back[i] && inputs[i].isClosed()))) {
+            if (!ended[i] && (inputs[i].hasItem() || (!back[i] && inputs[i].isClosed()))) {
                 return true;
             }
         }

@@ -213,7 +213,7 @@ final class NodeRunner implements Runnable, NodeContext {
 
     private boolean channelReady() {
         Channel<Object> c = inputs[waitChannel];
-        return !c.queue.isEmpty() || c.isClosed() || cancel.raised;
+        return c.hasItem() || c.isClosed() || cancel.raised;
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */

@@ -709,4 +709,16 @@ class ReadmeSnippetsTest {
         job.lostGroups();   // [w1] if w1 was lost; job.resentTasks(): how many of its tasks went elsewhere
         // end::resend-farm[]
     }
+
+    /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs one). */
+    @SuppressWarnings("unused")
+    static void allToAllMembers(DistributedJob job, long n, Node<Long, Void> sink) {
+        // tag::a2a-members[]
+        List<Block<Long, Long>> right = job.members("square", () -> Nodes.map((Long x) -> x * x), Codec.longs(),
+                Codec.longs(), Placement.of("w1", "w2"));          // right member i runs in group w(i+1)
+        AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(Nodes.<Long>identity(), Nodes.<Long>identity()), right)
+                .dispatch(Dispatch.byKey((Long x) -> x % 16));   // the left side, in the master, routes by key
+        job.run(Pipeline.of(Nodes.range(1, n), a2a, sink));
+        // end::a2a-members[]
+    }
 }

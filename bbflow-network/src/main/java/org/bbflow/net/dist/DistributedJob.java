@@ -64,10 +64,9 @@ import org.bbflow.net.RemoteOutlet;
  * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
  * process fails the job.
  *
- * <p>Limits of this version: farms' workers and pipeline stages ({@link #stage}) are the distributed
- * blocks, each with its channels to and from the master (one side of an all-to-all cannot be placed
- * in a group yet); a
- * distributed farm's collector must be first-come (the default) or none, since results from another
+ * <p>Limits of this version: farms' workers, pipeline stages ({@link #stage}) and the members of an
+ * all-to-all side ({@link #members}) are the distributed blocks, each with its channels to and from
+ * the master (items between two other groups go through the master); a distributed farm's collector must be first-come (the default) or none, since results from another
  * group arrive whenever they are ready ({@code ordered()} and strict round-robin or gather collectors
  * are not supported across groups). The master group is not survivable: losing it fails the job.
  */
@@ -304,6 +303,53 @@ public final class DistributedJob {
             localWorkers.add(new LocalWorker(name, block.get(), inId, outId, (Codec<Object>) in, (Codec<Object>) out));
         }
         return (Block<I, O>) (Block<?, ?>) standIn;
+    }
+
+    /**
+     * The members of one side of an all-to-all, member {@code i} in group {@code placement.groupOf(i)}:
+     * each is the {@link #stage} {@code name#i}. Pass the list to {@code AllToAll.of} as its left or
+     * right side, in every process alike:
+     *
+     * <pre>{@code
+     * List<Block<Long, Long>> right = job.members("square", () -> Nodes.map((Long x) -> x * x), Codec.longs(),
+     *         Codec.longs(), Placement.of("w1", "w2"));
+     * AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(left0, left1), right)
+     *         .dispatch(Dispatch.byKey((Long x) -> x % 16));
+     * }</pre>
+     *
+     * <p>A member in another group has one input and one output, its stand-in's in the master: the
+     * stand-in of a right member takes what every left member sends it (each left member's items in
+     * their order) and forwards it on one channel, so inside the member {@code inputIndex()} is 0; the
+     * stand-in of a left member hands what the member sends back to the all-to-all's dispatch policy, so
+     * route with the policy ({@code Dispatch.byKey}, round-robin, broadcast), not with
+     * {@code sendTo(j)}, which inside the member names its one output. The members of the other side
+     * may be anywhere. Not supported across groups: the all-to-all's {@code feedback()} loops (the
+     * stand-in would pass fed-back items on as ordinary ones). Losing a member's process fails the job.
+     *
+     * @param <I> input type of each member
+     * @param <O> output type of each member
+     * @param name the side's name, unique among the job's farms and stages (member {@code i} is the
+     *     stage {@code name#i})
+     * @param member makes a member; called only for the members this process runs
+     * @param in encodes the items sent to a member
+     * @param out encodes what a member sends on
+     * @param placement the group of each member (its size is the number of members)
+     * @return the members, in order
+     * @throws IllegalArgumentException if the placement names a group the job does not have
+     * @throws IllegalStateException if a member's name is taken or {@link #run} was called
+     */
+    public <I, O> List<Block<I, O>> members(String name, Supplier<? extends Block<? super I, ? extends O>> member,
+                                            Codec<I> in, Codec<O> out, Placement placement) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(placement, "placement");
+        for (String g : placement.groups()) {
+            spec.check(g);
+        }
+        List<Block<I, O>> side = new ArrayList<>();
+        for (int i = 0; i < placement.workers(); i++) {
+            side.add(stage(name + "#" + i, member, in, out, placement.groupOf(i)));
+        }
+        return List.copyOf(side);
     }
 
     @SuppressWarnings("unchecked")

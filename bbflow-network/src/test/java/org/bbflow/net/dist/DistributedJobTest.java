@@ -265,6 +265,33 @@ class DistributedJobTest {
         }
     }
 
+    /**
+     * The right side of an all-to-all in groups w1 and w2, the left in the master: every item once,
+     * each key always at the same remote member, both members used.
+     */
+    @Test
+    void theRightSideOfAnAllToAllRunsInTwoGroups(@TempDir Path dir) throws Exception {
+        allToAllWithOneSideInGroups(dir, AllToAllApp.Remote.RIGHT);
+    }
+
+    /** The left side in groups w1 and w2: what they send back is routed by the policy in the master. */
+    @Test
+    void theLeftSideOfAnAllToAllRunsInTwoGroups(@TempDir Path dir) throws Exception {
+        allToAllWithOneSideInGroups(dir, AllToAllApp.Remote.LEFT);
+    }
+
+    private void allToAllWithOneSideInGroups(Path dir, AllToAllApp.Remote remote) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 50_000;
+        try (Child w1 = new Child(job, "w1", AllToAllApp.class, String.valueOf(n), remote.name());
+             Child w2 = new Child(job, "w2", AllToAllApp.class, String.valueOf(n), remote.name())) {
+            AllToAllApp.Outcome o = AllToAllApp.run(DistributedJob.of(job, "m"), n, remote);
+            assertTrue(o.exact(n), () -> o + "\n" + w1.output() + w2.output());
+            assertEquals(0, w1.exit(30), w1::output);
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
     @Test
     void aStageNameIsUniqueAmongFarmsAndStages(@TempDir Path dir) throws Exception {
         DistributedJob job = DistributedJob.of(job(dir.resolve("secret")), "m");
