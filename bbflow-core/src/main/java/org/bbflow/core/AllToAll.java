@@ -157,6 +157,15 @@ public final class AllToAll<I, O> extends Composite<I, O> {
     }
 
     /**
+     * Whether this all-to-all closes a feedback loop ({@link #feedback()} or {@link #feedbackPairwise()}).
+     *
+     * @return true if right members can send items back to left members
+     */
+    public boolean hasFeedback() {
+        return feedback != Feedback.NONE;
+    }
+
+    /**
      * Sets the name used in paths and thread names (default {@code a2a}).
      *
      * @param name the new name

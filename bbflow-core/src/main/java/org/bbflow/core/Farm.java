@@ -277,6 +277,15 @@ public final class Farm<I, O> extends Composite<I, O> {
     }
 
     /**
+     * Whether this farm closes a feedback loop ({@link #feedback()} or {@link #feedbackFromCollector()}).
+     *
+     * @return true if items can go back to the emitter
+     */
+    public boolean hasFeedback() {
+        return feedback != Feedback.NONE;
+    }
+
+    /**
      * The channels between emitter, workers and collector (the flow's default otherwise).
      *
      * @param channels the channels' settings

@@ -188,6 +188,15 @@ public final class Pipeline<I, O> extends Composite<I, O> {
     }
 
     /**
+     * Whether this pipeline closes a feedback loop ({@link #feedback()}).
+     *
+     * @return true if the last stage's output goes back to the first stage
+     */
+    public boolean hasFeedback() {
+        return feedback;
+    }
+
+    /**
      * Sets the name used in paths and thread names (default {@code pipeline}).
      *
      * @param name the new name

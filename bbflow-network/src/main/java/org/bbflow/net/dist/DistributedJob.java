@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
@@ -323,8 +324,8 @@ public final class DistributedJob {
      * stand-in of a left member hands what the member sends back to the all-to-all's dispatch policy, so
      * route with the policy ({@code Dispatch.byKey}, round-robin, broadcast), not with
      * {@code sendTo(j)}, which inside the member names its one output. The members of the other side
-     * may be anywhere. Not supported across groups: the all-to-all's {@code feedback()} loops (the
-     * stand-in would pass fed-back items on as ordinary ones). Losing a member's process fails the job.
+     * may be anywhere. An all-to-all with {@code feedback()} cannot have members in other groups
+     * ({@link #run} refuses it: see there). Losing a member's process fails the job.
      *
      * @param <I> input type of each member
      * @param <O> output type of each member
@@ -398,6 +399,10 @@ public final class DistributedJob {
      * @return the statistics of this process's flow
      * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
      *     cause chain when another group failed)
+     * @throws IllegalArgumentException if a worker, stage or member of another group is inside a
+     *     feedback loop (a farm's, pipeline's or all-to-all's {@code feedback()}): a loop ends when
+     *     nothing is in flight inside it and cannot count what another group holds; refused in every
+     *     process alike, before anything listens
      * @throws IllegalStateException if listening is not allowed, or run was already called
      */
     public RunStats run(Block<?, ?> main) {
@@ -406,9 +411,40 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
+        refuseLoopsAcrossGroups(main, null);
         spec.checkListenAllowed(group);
         NetOptions[] options = spec.options();
         return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
+    }
+
+    /**
+     * Refuses a distributed block (the master's stand-in for a worker, stage or member in another
+     * group) inside a feedback loop, in every process alike, before anything starts. Two reasons: a
+     * loop ends when no item is in flight inside it, and it cannot count the items another group holds
+     * (it could end while results are still coming back); and inside a loop a node's {@code send} goes
+     * back, so a stand-in that passes on a remote block's results with {@code send} would send every
+     * one of them back instead of forward.
+     */
+    private static void refuseLoopsAcrossGroups(Block<?, ?> b, String loop) {
+        if (b instanceof RemoteWorker || b instanceof ResendingWorker) {
+            if (loop != null) {
+                throw new IllegalArgumentException(((Node<?, ?>) b).name() + " is inside the feedback loop of " + loop + ": a farm worker,"
+                        + " stage or all-to-all member of another group cannot be part of a feedback loop (the loop"
+                        + " cannot count the items that group holds); keep the loop in one group, or use"
+                        + " RemoteBlocks.roundTrip for a one-answer-per-item round trip");
+            }
+        } else if (b instanceof Pipeline<?, ?> p) {
+            String l = loop != null ? loop : p.hasFeedback() ? "a pipeline of " + p.stages().size() + " stages" : null;
+            p.stages().forEach(s -> refuseLoopsAcrossGroups(s, l));
+        } else if (b instanceof Farm<?, ?> f) {
+            String l = loop != null ? loop : f.hasFeedback() ? "a farm of " + f.workers().size() + " workers" : null;
+            f.workers().forEach(w -> refuseLoopsAcrossGroups(w, l));
+        } else if (b instanceof AllToAll<?, ?> a) {
+            String l = loop != null ? loop : a.hasFeedback() ? "an all-to-all of " + a.left().size() + " x "
+                    + a.right().size() + " members" : null;
+            a.left().forEach(m -> refuseLoopsAcrossGroups(m, l));
+            a.right().forEach(m -> refuseLoopsAcrossGroups(m, l));
+        }
     }
 
     private RunStats runMaster(Block<?, ?> main, NetOptions serverOptions, NetOptions clientOptions) {

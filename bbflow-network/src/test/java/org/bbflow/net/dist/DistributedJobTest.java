@@ -11,7 +11,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.bbflow.core.AllToAll;
+import org.bbflow.core.Block;
+import org.bbflow.core.Farm;
 import org.bbflow.core.FlowException;
+import org.bbflow.core.Pipeline;
 import org.bbflow.core.Nodes;
 import org.bbflow.net.Codec;
 import org.junit.jupiter.api.Test;
@@ -289,6 +293,41 @@ class DistributedJobTest {
             assertTrue(o.exact(n), () -> o + "\n" + w1.output() + w2.output());
             assertEquals(0, w1.exit(30), w1::output);
             assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * A block of another group inside a feedback loop is refused in every process before anything
+     * starts: an all-to-all, a farm and a pipeline that loop, with the remote block nested or not.
+     */
+    @Test
+    void aBlockOfAnotherGroupInsideAFeedbackLoopIsRefusedEverywhere(@TempDir Path dir) throws Exception {
+        JobSpec spec = job(dir.resolve("secret"));
+        for (String group : List.of("m", "w1")) {
+            DistributedJob a2aJob = DistributedJob.of(spec, group);
+            List<Block<Long, Long>> right = a2aJob.members("r", () -> Nodes.map((Long x) -> x), Codec.longs(),
+                    Codec.longs(), Placement.of("w1", "w2"));
+            AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(Nodes.<Long>identity()), right).feedback();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> a2aJob.run(Pipeline.of(Nodes.range(1, 10), a2a, Nodes.sink((Long x) -> { }))));
+            assertTrue(e.getMessage().contains("remote-stage[r#0@w1] is inside the feedback loop of an all-to-all of 1 x 2"),
+                    e::getMessage);
+
+            DistributedJob farmJob = DistributedJob.of(spec, group);
+            Farm<Long, Long> farm = farmJob.farm("f", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                    Placement.of("m", "w1"), WorkerLoss.RESEND_TASKS);
+            Pipeline<Long, Long> inner = Pipeline.of(Nodes.<Long>identity(), farm);
+            IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
+                    () -> farmJob.run(Pipeline.of(Nodes.range(1, 10), inner.feedback(), Nodes.sink((Long x) -> { }))));
+            assertTrue(f.getMessage().contains("inside the feedback loop of a pipeline of 2 stages"), f::getMessage);
+
+            DistributedJob stageJob = DistributedJob.of(spec, group);
+            Block<Long, Long> stage = stageJob.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w2");
+            Farm<Long, Long> looping = Farm.<Long, Long>of(List.of(Nodes.<Long>identity(), stage)).feedback();
+            IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
+                    () -> stageJob.run(Pipeline.of(Nodes.range(1, 10), looping, Nodes.sink((Long x) -> { }))));
+            assertTrue(s.getMessage().contains("remote-stage[s@w2] is inside the feedback loop of a farm of 2 workers"),
+                    s::getMessage);
         }
     }
 
