@@ -161,6 +161,15 @@ public final class Farm<I, O> extends Composite<I, O> {
     }
 
     /**
+     * The collector's policy, as set by {@link #collect(Collect)} or {@link #ordered()}.
+     *
+     * @return the collection policy
+     */
+    public Collect collectPolicy() {
+        return collect;
+    }
+
+    /**
      * Results leave in input order: {@code collect(Collect.ORDERED)}. The emitter dispatches
      * round-robin (the default) or {@link Dispatch#onDemand() on demand}; with on-demand dispatch
      * the collector puts results back in order within a reorder window of

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
+import org.bbflow.core.Collect;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
@@ -67,9 +68,11 @@ import org.bbflow.net.RemoteOutlet;
  *
  * <p>Limits of this version: farms' workers, pipeline stages ({@link #stage}) and the members of an
  * all-to-all side ({@link #members}) are the distributed blocks, each with its channels to and from
- * the master (items between two other groups go through the master); a distributed farm's collector must be first-come (the default) or none, since results from another
- * group arrive whenever they are ready ({@code ordered()} and strict round-robin or gather collectors
- * are not supported across groups). The master group is not survivable: losing it fails the job.
+ * the master (items between two other groups go through the master); a distributed farm's collector
+ * must be first-come (the default) or none, since results from another group arrive whenever they
+ * are ready ({@link #run} refuses {@code ordered()} and strict round-robin or gather collectors across
+ * groups, and distributed blocks inside feedback loops). The master group is not survivable: losing
+ * it fails the job.
  */
 public final class DistributedJob {
     /** The system property naming this process's group. */
@@ -400,9 +403,10 @@ public final class DistributedJob {
      * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
      *     cause chain when another group failed)
      * @throws IllegalArgumentException if a worker, stage or member of another group is inside a
-     *     feedback loop (a farm's, pipeline's or all-to-all's {@code feedback()}): a loop ends when
-     *     nothing is in flight inside it and cannot count what another group holds; refused in every
-     *     process alike, before anything listens
+     *     feedback loop (a farm's, pipeline's or all-to-all's {@code feedback()}: a loop ends when
+     *     nothing is in flight inside it and cannot count what another group holds), or a farm with a
+     *     worker in another group has a strict collector (ordered, round-robin, gather); refused in
+     *     every process alike, before anything listens
      * @throws IllegalStateException if listening is not allowed, or run was already called
      */
     public RunStats run(Block<?, ?> main) {
@@ -411,39 +415,57 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
-        refuseLoopsAcrossGroups(main, null);
+        refuseWhatCannotCrossGroups(main, null);
         spec.checkListenAllowed(group);
         NetOptions[] options = spec.options();
         return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
     }
 
+    /** Whether b stands for a block that runs in a group other than the master's (in any process). */
+    private boolean isStandIn(Block<?, ?> b) {
+        return b instanceof RemoteWorker r ? !r.group().equals(spec.master()) : b instanceof ResendingWorker;
+    }
+
     /**
-     * Refuses a distributed block (the master's stand-in for a worker, stage or member in another
-     * group) inside a feedback loop, in every process alike, before anything starts. Two reasons: a
-     * loop ends when no item is in flight inside it, and it cannot count the items another group holds
-     * (it could end while results are still coming back); and inside a loop a node's {@code send} goes
-     * back, so a stand-in that passes on a remote block's results with {@code send} would send every
-     * one of them back instead of forward.
+     * Refuses, in every process alike and before anything starts, what a distributed block (the
+     * master's stand-in for a worker, stage or member in another group) cannot be part of:
+     * <ul>
+     *   <li>a feedback loop: a loop ends when no item is in flight inside it, and it cannot count the
+     *       items another group holds (it could end while results are still coming back); and inside a
+     *       loop a node's {@code send} goes back, so a stand-in passing on results with {@code send}
+     *       would send every one of them back instead of forward;</li>
+     *   <li>a farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}): it
+     *       takes a task's results at the end of the worker's {@code onItem}, and a stand-in hands on
+     *       results whenever they come back, so they would be counted to a later task.</li>
+     * </ul>
      */
-    private static void refuseLoopsAcrossGroups(Block<?, ?> b, String loop) {
-        if (b instanceof RemoteWorker || b instanceof ResendingWorker) {
+    private void refuseWhatCannotCrossGroups(Block<?, ?> b, String loop) {
+        if (isStandIn(b)) {
             if (loop != null) {
-                throw new IllegalArgumentException(((Node<?, ?>) b).name() + " is inside the feedback loop of " + loop + ": a farm worker,"
-                        + " stage or all-to-all member of another group cannot be part of a feedback loop (the loop"
-                        + " cannot count the items that group holds); keep the loop in one group, or use"
-                        + " RemoteBlocks.roundTrip for a one-answer-per-item round trip");
+                throw new IllegalArgumentException(((Node<?, ?>) b).name() + " is inside the feedback loop of " + loop
+                        + ": a farm worker, stage or all-to-all member of another group cannot be part of a feedback"
+                        + " loop (the loop cannot count the items that group holds); keep the loop in one group, or"
+                        + " use RemoteBlocks.roundTrip for a one-answer-per-item round trip");
             }
         } else if (b instanceof Pipeline<?, ?> p) {
             String l = loop != null ? loop : p.hasFeedback() ? "a pipeline of " + p.stages().size() + " stages" : null;
-            p.stages().forEach(s -> refuseLoopsAcrossGroups(s, l));
+            p.stages().forEach(s -> refuseWhatCannotCrossGroups(s, l));
         } else if (b instanceof Farm<?, ?> f) {
+            Collect c = f.collectPolicy();
+            if (c != Collect.FIRST_COME && c != Collect.NONE && f.workers().stream().anyMatch(this::isStandIn)) {
+                throw new IllegalArgumentException("the farm of " + f.workers().stream().filter(this::isStandIn)
+                        .map(w -> ((Node<?, ?>) w).name()).findFirst().orElseThrow() + " collects " + c + ": a strict"
+                        + " collector takes each task's results at the end of its worker's onItem, and a worker in"
+                        + " another group sends them back whenever they are ready; collect FIRST_COME (the default) or"
+                        + " NONE, and restore the order after the farm if it matters");
+            }
             String l = loop != null ? loop : f.hasFeedback() ? "a farm of " + f.workers().size() + " workers" : null;
-            f.workers().forEach(w -> refuseLoopsAcrossGroups(w, l));
+            f.workers().forEach(w -> refuseWhatCannotCrossGroups(w, l));
         } else if (b instanceof AllToAll<?, ?> a) {
             String l = loop != null ? loop : a.hasFeedback() ? "an all-to-all of " + a.left().size() + " x "
                     + a.right().size() + " members" : null;
-            a.left().forEach(m -> refuseLoopsAcrossGroups(m, l));
-            a.right().forEach(m -> refuseLoopsAcrossGroups(m, l));
+            a.left().forEach(m -> refuseWhatCannotCrossGroups(m, l));
+            a.right().forEach(m -> refuseWhatCannotCrossGroups(m, l));
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
+import org.bbflow.core.Collect;
 import org.bbflow.core.Farm;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Pipeline;
@@ -329,6 +330,36 @@ class DistributedJobTest {
             assertTrue(s.getMessage().contains("remote-stage[s@w2] is inside the feedback loop of a farm of 2 workers"),
                     s::getMessage);
         }
+    }
+
+    /**
+     * A farm with a worker in another group and a strict collector is refused in every process
+     * before anything starts (first-come farms pass: every other test here runs one). A strict farm
+     * and a loop whose blocks all run in the master pass the check in a worker group too: that group
+     * (placed beyond loopback without a secret) then stops at the next check, the listening one.
+     */
+    @Test
+    void aFarmWithARemoteWorkerAndAStrictCollectorIsRefusedEverywhere(@TempDir Path dir) throws Exception {
+        JobSpec spec = job(dir.resolve("secret"));
+        for (String group : List.of("m", "w1")) {
+            for (Collect strict : List.of(Collect.ORDERED, Collect.ROUND_ROBIN, Collect.GATHER)) {
+                DistributedJob job = DistributedJob.of(spec, group);
+                Farm<Long, Long> farm = job.farm("f", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                        Placement.of("m", "w1", "w2")).collect(strict);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> job.run(Pipeline.of(Nodes.range(1, 10), farm, Nodes.sink((Long x) -> { }))));
+                assertTrue(e.getMessage().contains("the farm of remote-worker[f#1@w1] collects " + strict),
+                        e::getMessage);
+            }
+        }
+        JobSpec open = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "192.0.2.1", 7100).build();
+        DistributedJob w1 = DistributedJob.of(open, "w1");
+        Farm<Long, Long> local = w1.farm("g", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                Placement.of("m", "m")).ordered();
+        Block<Long, Long> stage = w1.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "m");
+        IllegalStateException listening = assertThrows(IllegalStateException.class, () -> w1.run(
+                Pipeline.of(Nodes.range(1, 10), Pipeline.of(local, stage).feedback(), Nodes.sink((Long x) -> { }))));
+        assertTrue(listening.getMessage().contains("secret"), listening::getMessage);
     }
 
     @Test
