@@ -281,9 +281,15 @@ public final class DistributedJob {
      * @throws IllegalArgumentException if the job has no group {@code where}
      * @throws IllegalStateException if the name is taken or {@link #run} was called
      */
-    @SuppressWarnings("unchecked")
     public <I, O> Block<I, O> stage(String name, Supplier<? extends Block<? super I, ? extends O>> block, Codec<I> in,
                                     Codec<O> out, String where) {
+        return place(name, block, in, out, where, false);
+    }
+
+    /** A stage, or (routed) an all-to-all member whose items and results carry their routing. */
+    @SuppressWarnings("unchecked")
+    private <I, O> Block<I, O> place(String name, Supplier<? extends Block<? super I, ? extends O>> block, Codec<I> in,
+                                     Codec<O> out, String where, boolean routed) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(block, "block");
         Objects.requireNonNull(in, "in");
@@ -294,24 +300,38 @@ public final class DistributedJob {
         spec.check(where);
         int inId = ids.reserve(ChannelIds.stageIn(name));
         int outId = ids.reserve(ChannelIds.stageOut(name));
+        Codec<Object> inCodec = routed ? new RoutedCodec((Codec<Object>) in) : (Codec<Object>) in;
+        Codec<Object> outCodec = routed ? new RoutedCodec((Codec<Object>) out) : (Codec<Object>) out;
         if (where.equals(spec.master())) {
             return isMaster() ? (Block<I, O>) block.get()
-                    : (Block<I, O>) (Block<?, ?>) standIn(name, where, inId, in, out);
+                    : (Block<I, O>) (Block<?, ?>) standIn(name, where, inId, inCodec, outCodec, routed);
         }
         failJobGroups.add(where);
-        RemoteWorker standIn = standIn(name, where, inId, in, out);
+        RemoteWorker standIn = standIn(name, where, inId, inCodec, outCodec, routed);
         if (isMaster()) {
             standIns.add(standIn);
             resultIds.put(standIn, outId);
         } else if (where.equals(group)) {
-            localWorkers.add(new LocalWorker(name, block.get(), inId, outId, (Codec<Object>) in, (Codec<Object>) out));
+            Block<?, ?> b = block.get();
+            localWorkers.add(new LocalWorker(name, routed ? new RoutedMember(memberNode(name, b)) : b, inId, outId,
+                    inCodec, outCodec));
         }
         return (Block<I, O>) (Block<?, ?>) standIn;
     }
 
+    @SuppressWarnings("unchecked")
+    private static Node<Object, Object> memberNode(String name, Block<?, ?> b) {
+        if (!(b instanceof Node)) {
+            throw new IllegalArgumentException("all-to-all member " + name + " is a " + b.getClass().getSimpleName()
+                    + ", not a Node: a member in another group must be a node (or a Comb), as the members of an"
+                    + " all-to-all with feedback must");
+        }
+        return (Node<Object, Object>) b;
+    }
+
     /**
-     * The members of one side of an all-to-all, member {@code i} in group {@code placement.groupOf(i)}:
-     * each is the {@link #stage} {@code name#i}. Pass the list to {@code AllToAll.of} as its left or
+     * The members of one side of an all-to-all, member {@code i} in group {@code placement.groupOf(i)}
+     * (placed like the {@link #stage} {@code name#i}, with the routing below). Pass the list to {@code AllToAll.of} as its left or
      * right side, in every process alike:
      *
      * <pre>{@code
@@ -321,14 +341,17 @@ public final class DistributedJob {
      *         .dispatch(Dispatch.byKey((Long x) -> x % 16));
      * }</pre>
      *
-     * <p>A member in another group has one input and one output, its stand-in's in the master: the
-     * stand-in of a right member takes what every left member sends it (each left member's items in
-     * their order) and forwards it on one channel, so inside the member {@code inputIndex()} is 0; the
-     * stand-in of a left member hands what the member sends back to the all-to-all's dispatch policy, so
-     * route with the policy ({@code Dispatch.byKey}, round-robin, broadcast), not with
-     * {@code sendTo(j)}, which inside the member names its one output. The members of the other side
-     * may be anywhere. An all-to-all with {@code feedback()} cannot have members in other groups
-     * ({@link #run} refuses it: see there). Losing a member's process fails the job.
+     * <p>A member in another group behaves as it would in the master: its stand-in there sends it each
+     * item with the input it came in on, so {@code inputIndex()} names the left member that sent it
+     * and {@code inputCount()} the number of left members; what it sends comes back tagged, so
+     * {@code sendTo(j, x)} reaches right member {@code j}, {@code send} goes by the all-to-all's
+     * dispatch policy (applied in the master) and {@code broadcast} to every right member, and
+     * {@code outputCount()} is the number of right members. Inside the member these counts are known
+     * from its first item on (in {@code init} they are 1). Items from one left member to one right
+     * member keep their order. A member in another group must be a {@link Node} (or a comb); the
+     * group that runs it fails otherwise. The members of the other side may be anywhere. An
+     * all-to-all with {@code feedback()} cannot have members in other groups ({@link #run} refuses
+     * it: see there). Losing a member's process fails the job.
      *
      * @param <I> input type of each member
      * @param <O> output type of each member
@@ -351,15 +374,14 @@ public final class DistributedJob {
         }
         List<Block<I, O>> side = new ArrayList<>();
         for (int i = 0; i < placement.workers(); i++) {
-            side.add(stage(name + "#" + i, member, in, out, placement.groupOf(i)));
+            side.add(place(name + "#" + i, member, in, out, placement.groupOf(i), true));
         }
         return List.copyOf(side);
     }
 
-    @SuppressWarnings("unchecked")
-    private static RemoteWorker standIn(String name, String where, int inId, Codec<?> in, Codec<?> out) {
-        return new RemoteWorker("remote-stage[" + name + "@" + where + "]", where, inId, (Codec<Object>) in,
-                (Codec<Object>) out);
+    private static RemoteWorker standIn(String name, String where, int inId, Codec<Object> in, Codec<Object> out,
+                                        boolean routed) {
+        return new RemoteWorker("remote-stage[" + name + "@" + where + "]", where, inId, in, out, routed);
     }
 
     @SuppressWarnings("unchecked")

@@ -39,6 +39,8 @@ final class RemoteWorker implements Node<Object, Object> {
     private volatile RuntimeException readerFailure;
     private boolean completed;
     private NodeContext context;
+    /** Items and results carry their routing ({@link Routed}): an all-to-all member's stand-in. */
+    private final boolean routed;
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
@@ -46,6 +48,16 @@ final class RemoteWorker implements Node<Object, Object> {
 
     /** A stand-in named {@code name} (a pipeline stage's: {@code remote-stage[name@group]}). */
     RemoteWorker(String name, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
+        this(name, group, taskId, taskCodec, resultCodec, false);
+    }
+
+    /**
+     * A stand-in that, when {@code routed}, sends each item as a {@link Routed} (its input port and this
+     * node's counts) and routes each result as the remote {@link RoutedMember} chose.
+     */
+    RemoteWorker(String name, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec,
+                 boolean routed) {
+        this.routed = routed;
         this.group = group;
         this.name = name;
         this.taskId = taskId;
@@ -96,7 +108,7 @@ final class RemoteWorker implements Node<Object, Object> {
     public void onItem(Object item, Outbox<Object> out) {
         handOn(out);
         try {
-            outlet.send(item);
+            outlet.send(routed ? new Routed(context.inputIndex(), context.inputCount(), out.outputCount(), item) : item);
         } catch (RemoteChannelException e) {
             throw explained(e);
         }
@@ -120,7 +132,18 @@ final class RemoteWorker implements Node<Object, Object> {
 
     private void handOn(Outbox<Object> out) {
         for (Object r; (r = results.poll()) != null; ) {
-            out.send(r);
+            if (!routed) {
+                out.send(r);
+            } else {
+                Routed x = (Routed) r;
+                if (x.port() == Routed.POLICY) {
+                    out.send(x.item());
+                } else if (x.port() == Routed.BROADCAST) {
+                    out.broadcast(x.item());
+                } else {
+                    out.sendTo(x.port(), x.item());
+                }
+            }
         }
         RuntimeException f = readerFailure;
         if (f != null) {

@@ -5,19 +5,23 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
-import org.bbflow.core.Dispatch;
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
 
 /**
- * The program of the all-to-all test job: 1..n into an all-to-all of 2 left and 2 right members whose
- * left members route by key ({@code x % 2}), then to a sink in the master. One side runs in groups w1
- * and w2 ({@link DistributedJob#members}), the other in the master. Every member tags what it passes
- * on with where it ran, {@code x * 100 + 10 * left + right}, where a member in group wK counts as K
- * and a member in the master as 3 + its index, so the sink can check that every item arrived once,
- * that each item's left and right member is a real one, and that all items of one key met the same
- * right member.
+ * The program of the all-to-all test job: 1..n into an all-to-all of 2 left and 2 right members, then
+ * to a sink in the master. One side runs in groups w1 and w2 ({@link DistributedJob#members}), the
+ * other in the master. Each left member sends item {@code x} to right member {@code x % outputCount()}
+ * with {@code sendTo} (the all-to-all's own policy, round-robin, would spread each key over both);
+ * each right member passes on what it gets, tagged. The result is
+ * {@code x * 1000 + 100 * left + 10 * right + inputIndex}, where a member in group wK counts as K, one
+ * in the master as 3 + its index, and {@code inputIndex} is what the right member saw as the input
+ * of the item; so the sink can check that every item arrived once, went to the right member its key
+ * chose, and that the right member knew which left member sent it, wherever each side ran.
  */
 public final class AllToAllApp {
     private AllToAllApp() {}
@@ -38,42 +42,61 @@ public final class AllToAllApp {
         AtomicInteger leftInMaster = new AtomicInteger();
         AtomicInteger rightInMaster = new AtomicInteger();
         List<Block<Long, Long>> left = job.members("left", () -> {
-            long tag = 10 * tagOf(job, leftInMaster);
-            return Nodes.map((Long x) -> x * 100 + tag);
+            long tag = 100 * tagOf(job, leftInMaster);
+            return new Node<Long, Long>() {
+                @Override
+                public void onItem(Long x, Outbox<Long> out) {
+                    out.sendTo((int) (x % out.outputCount()), x * 1000 + tag);
+                }
+            };
         }, Codec.longs(), Codec.longs(), remote == Remote.LEFT ? groups : master);
         List<Block<Long, Long>> right = job.members("right", () -> {
-            long tag = tagOf(job, rightInMaster);
-            return Nodes.map((Long y) -> y + tag);
+            long tag = 10 * tagOf(job, rightInMaster);
+            return new Node<Long, Long>() {
+                private NodeContext ctx;
+
+                @Override
+                public void init(NodeContext context) {
+                    ctx = context;
+                }
+
+                @Override
+                public void onItem(Long y, Outbox<Long> out) {
+                    out.send(y + tag + ctx.inputIndex());
+                }
+            };
         }, Codec.longs(), Codec.longs(), remote == Remote.RIGHT ? groups : master);
-        AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(left, right).dispatch(Dispatch.byKey((Long y) -> y / 100 % 2));
+        AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(left, right);
         long[] count = new long[1];
         BitSet seen = new BitSet();
-        int[] rightOfKey = {-1, -1};
         String[] problem = new String[1];
         job.run(Pipeline.of(Nodes.range(1, n), a2a, Nodes.sink((Long z) -> {
             count[0]++;
-            long x = z / 100;
-            int l = (int) (z / 10 % 10);
-            int r = (int) (z % 10);
-            int key = (int) (x % 2);
+            long x = z / 1000;
+            int l = (int) (z / 100 % 10);
+            int r = (int) (z / 10 % 10);
+            int from = (int) (z % 10);
             String wrong = null;
             if (x < 1 || x > n || seen.get((int) x)) {
                 wrong = "item " + x + " is out of range or doubled";
             } else if (!realMember(l, remote == Remote.LEFT) || !realMember(r, remote == Remote.RIGHT)) {
                 wrong = "item " + x + " names left member " + l + " and right member " + r;
-            } else if (rightOfKey[key] >= 0 && rightOfKey[key] != r) {
-                wrong = "key " + key + " met right members " + rightOfKey[key] + " and " + r;
+            } else if (indexOf(r) != x % 2) {
+                wrong = "item " + x + " went to right member " + indexOf(r) + ", its left member chose " + x % 2;
+            } else if (from != indexOf(l)) {
+                wrong = "item " + x + " came from left member " + indexOf(l) + ", the right member saw input " + from;
             }
             seen.set((int) Math.max(0, Math.min(x, n)));
-            rightOfKey[key] = r;
             if (wrong != null && problem[0] == null) {
                 problem[0] = wrong;
             }
         })));
-        if (job.isMaster() && problem[0] == null && rightOfKey[0] == rightOfKey[1]) {
-            problem[0] = "both keys went to right member " + rightOfKey[0];
-        }
         return new Outcome(count[0], problem[0]);
+    }
+
+    /** A member's index from its tag: wK runs member K - 1, the master's are 3 and 4. */
+    private static int indexOf(int tag) {
+        return (tag - 1) % 2;
     }
 
     /** A member's tag: K in group wK, 3 + its index in the master. */

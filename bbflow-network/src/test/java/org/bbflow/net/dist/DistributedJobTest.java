@@ -271,15 +271,15 @@ class DistributedJobTest {
     }
 
     /**
-     * The right side of an all-to-all in groups w1 and w2, the left in the master: every item once,
-     * each key always at the same remote member, both members used.
+     * The right side of an all-to-all in groups w1 and w2, the left in the master: every item once, at
+     * the right member its left member chose with {@code sendTo}, which saw the input it came in on.
      */
     @Test
     void theRightSideOfAnAllToAllRunsInTwoGroups(@TempDir Path dir) throws Exception {
         allToAllWithOneSideInGroups(dir, AllToAllApp.Remote.RIGHT);
     }
 
-    /** The left side in groups w1 and w2: what they send back is routed by the policy in the master. */
+    /** The left side in groups w1 and w2: their {@code sendTo(j)} reaches right member j in the master. */
     @Test
     void theLeftSideOfAnAllToAllRunsInTwoGroups(@TempDir Path dir) throws Exception {
         allToAllWithOneSideInGroups(dir, AllToAllApp.Remote.LEFT);

@@ -1,0 +1,117 @@
+package org.bbflow.net.dist;
+
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
+
+/**
+ * Runs an all-to-all member in its group as if it were in the master's all-to-all: it sees, per
+ * item, the input the item came in on and the counts of its stand-in's inputs and outputs, and its
+ * {@code sendTo(j)}, {@code send} and {@code broadcast} travel back tagged so that the stand-in
+ * routes them as the member chose (see {@link Routed}). Until its first item the member sees one
+ * input and one output (what the counts are in the master is known from the first item on).
+ */
+final class RoutedMember implements Node<Object, Object> {
+    private final Node<Object, Object> member;
+    /** The item being handled: its input port and the stand-in's counts. */
+    private int port = -1;
+    private int inputs = 1;
+    private int outputs = 1;
+    private Outbox<Object> out;
+    private final Outbox<Object> routedOut = new Outbox<>() {
+        @Override
+        public void send(Object item) {
+            out.send(new Routed(Routed.POLICY, 0, 0, item));
+        }
+
+        @Override
+        public void sendTo(int output, Object item) {
+            if (output < 0 || output >= outputs) {
+                throw new IndexOutOfBoundsException("member " + member.name() + ": output " + output
+                        + " does not exist, it has " + outputs + " output(s)");
+            }
+            out.send(new Routed(output, 0, 0, item));
+        }
+
+        @Override
+        public void broadcast(Object item) {
+            out.send(new Routed(Routed.BROADCAST, 0, 0, item));
+        }
+
+        @Override
+        public int outputCount() {
+            return outputs;
+        }
+    };
+
+    RoutedMember(Node<Object, Object> member) {
+        this.member = member;
+    }
+
+    @Override
+    public void init(NodeContext ctx) throws Exception {
+        member.init(new NodeContext() {
+            @Override
+            public String name() {
+                return ctx.name();
+            }
+
+            @Override
+            public String path() {
+                return ctx.path();
+            }
+
+            @Override
+            public int workerIndex() {
+                return ctx.workerIndex();
+            }
+
+            @Override
+            public int inputIndex() {
+                return port;
+            }
+
+            @Override
+            public int inputCount() {
+                return inputs;
+            }
+
+            @Override
+            public boolean fromFeedback() {
+                return false;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return ctx.isCancelled();
+            }
+        });
+    }
+
+    @Override
+    public void onItem(Object item, Outbox<Object> o) throws Exception {
+        Routed r = (Routed) item;
+        port = r.port();
+        inputs = r.inputs();
+        outputs = r.outputs();
+        out = o;
+        member.onItem(r.item(), routedOut);
+        port = -1;
+    }
+
+    @Override
+    public void onEos(Outbox<Object> o) throws Exception {
+        out = o;
+        member.onEos(routedOut);
+    }
+
+    @Override
+    public void close() throws Exception {
+        member.close();
+    }
+
+    @Override
+    public String name() {
+        return member.name();
+    }
+}
