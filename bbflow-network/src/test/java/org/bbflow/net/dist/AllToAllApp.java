@@ -15,8 +15,9 @@ import org.bbflow.net.Codec;
 /**
  * The program of the all-to-all test job: 1..n into an all-to-all of 2 left and 2 right members, then
  * to a sink in the master. One side runs in groups w1 and w2 ({@link DistributedJob#members}), the
- * other in the master. Each left member sends item {@code x} to right member {@code x % outputCount()}
- * with {@code sendTo} (the all-to-all's own policy, round-robin, would spread each key over both);
+ * other in the master. Each left member broadcasts every fifth item and sends item {@code x} to right
+ * member {@code x % outputCount()} with {@code sendTo} (the all-to-all's own policy, round-robin,
+ * would spread each key over both);
  * each right member passes on what it gets, tagged. The result is
  * {@code x * 1000 + 100 * left + 10 * right + inputIndex}, where a member in group wK counts as K, one
  * in the master as 3 + its index, and {@code inputIndex} is what the right member saw as the input
@@ -32,7 +33,7 @@ public final class AllToAllApp {
     /** What the master saw: how many results and the first problem found. */
     record Outcome(long count, String problem) {
         boolean exact(long n) {
-            return count == n && problem == null;
+            return count == n + n / 5 && problem == null;
         }
     }
 
@@ -46,7 +47,11 @@ public final class AllToAllApp {
             return new Node<Long, Long>() {
                 @Override
                 public void onItem(Long x, Outbox<Long> out) {
-                    out.sendTo((int) (x % out.outputCount()), x * 1000 + tag);
+                    if (x % 5 == 0) {
+                        out.broadcast(x * 1000 + tag);
+                    } else {
+                        out.sendTo((int) (x % out.outputCount()), x * 1000 + tag);
+                    }
                 }
             };
         }, Codec.longs(), Codec.longs(), remote == Remote.LEFT ? groups : master);
@@ -68,7 +73,7 @@ public final class AllToAllApp {
         }, Codec.longs(), Codec.longs(), remote == Remote.RIGHT ? groups : master);
         AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(left, right);
         long[] count = new long[1];
-        BitSet seen = new BitSet();
+        BitSet[] seenAt = {new BitSet(), new BitSet()};
         String[] problem = new String[1];
         job.run(Pipeline.of(Nodes.range(1, n), a2a, Nodes.sink((Long z) -> {
             count[0]++;
@@ -77,20 +82,27 @@ public final class AllToAllApp {
             int r = (int) (z / 10 % 10);
             int from = (int) (z % 10);
             String wrong = null;
-            if (x < 1 || x > n || seen.get((int) x)) {
-                wrong = "item " + x + " is out of range or doubled";
+            if (x < 1 || x > n || !realMember(r, remote == Remote.RIGHT) || seenAt[indexOf(r)].get((int) x)) {
+                wrong = "item " + x + " is out of range or doubled, or right member " + r + " is not one";
             } else if (!realMember(l, remote == Remote.LEFT) || !realMember(r, remote == Remote.RIGHT)) {
                 wrong = "item " + x + " names left member " + l + " and right member " + r;
-            } else if (indexOf(r) != x % 2) {
+            } else if (x % 5 != 0 && (indexOf(r) != x % 2 || seenAt[1 - indexOf(r)].get((int) x))) {
                 wrong = "item " + x + " went to right member " + indexOf(r) + ", its left member chose " + x % 2;
             } else if (from != indexOf(l)) {
                 wrong = "item " + x + " came from left member " + indexOf(l) + ", the right member saw input " + from;
             }
-            seen.set((int) Math.max(0, Math.min(x, n)));
+            if (wrong == null) {
+                seenAt[indexOf(r)].set((int) x);
+            }
             if (wrong != null && problem[0] == null) {
                 problem[0] = wrong;
             }
         })));
+        for (long x = 5; x <= n && job.isMaster() && problem[0] == null; x += 5) {
+            if (!seenAt[0].get((int) x) || !seenAt[1].get((int) x)) {
+                problem[0] = "broadcast item " + x + " did not reach both right members";
+            }
+        }
         return new Outcome(count[0], problem[0]);
     }
 
