@@ -331,8 +331,8 @@ public final class DistributedJob {
 
     /**
      * The members of one side of an all-to-all, member {@code i} in group {@code placement.groupOf(i)}
-     * (placed like the {@link #stage} {@code name#i}, with the routing below). Pass the list to {@code AllToAll.of} as its left or
-     * right side, in every process alike:
+     * (placed like the {@link #stage} {@code name#i}, with the routing below). Pass the list to
+     * {@code AllToAll.of} as its left or right side, in every process alike:
      *
      * <pre>{@code
      * List<Block<Long, Long>> right = job.members("square", () -> Nodes.map((Long x) -> x * x), Codec.longs(),
@@ -362,7 +362,8 @@ public final class DistributedJob {
      * @param out encodes what a member sends on
      * @param placement the group of each member (its size is the number of members)
      * @return the members, in order
-     * @throws IllegalArgumentException if the placement names a group the job does not have
+     * @throws IllegalArgumentException if the placement names a group the job does not have, or a
+     *     member this process runs is not a {@link Node}
      * @throws IllegalStateException if a member's name is taken or {@link #run} was called
      */
     public <I, O> List<Block<I, O>> members(String name, Supplier<? extends Block<? super I, ? extends O>> member,
