@@ -18,9 +18,12 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.bbflow.bench.support.Work;
+import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
+import org.bbflow.core.Node;
 import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
 import org.bbflow.net.dist.DistributedJob;
@@ -42,12 +45,18 @@ import org.bbflow.net.dist.WorkerLoss;
  * to be read against the job's peer timeout (how long the master waits for a vanished peer to come
  * back before it calls it lost).
  *
+ * <p>With {@code a2a} first it measures only an all-to-all whose right side runs in w1 and w2
+ * ({@link DistributedJob#members}), against the same all-to-all in one JVM.
+ *
  * <pre>{@code
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench [rounds]
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench a2a [rounds]
  * }</pre>
  */
 public final class DistributedFarmBench {
     private static final String[] GROUPS = {"m", "w1", "w2"};
+    /** The child's argument for the all-to-all job. */
+    private static final String A2A = "A2A";
 
     private DistributedFarmBench() {
     }
@@ -55,7 +64,7 @@ public final class DistributedFarmBench {
     /**
      * Runs the comparison, or (first argument {@code group}) one worker group of a round.
      *
-     * @param args {@code [rounds]}, or {@code group reps tasks loss} in a child process
+     * @param args {@code [rounds]}, {@code a2a [rounds]}, or {@code group reps tasks loss|A2A} in a child process
      * @throws Exception if a round fails
      */
     public static void main(String[] args) throws Exception {
@@ -65,9 +74,22 @@ public final class DistributedFarmBench {
             for (long i = 1; System.nanoTime() < until; i++) {
                 Work.spin(i, 3_600);
             }
-            distributed(DistributedJob.fromSystemProperties(), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
-                    WorkerLoss.valueOf(args[3]), -1, null);
+            DistributedJob job = DistributedJob.fromSystemProperties();
+            if (args[3].equals(A2A)) {
+                allToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            } else {
+                distributed(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), WorkerLoss.valueOf(args[3]), -1,
+                        null);
+            }
             System.exit(0);
+        }
+        if (args.length > 0 && args[0].equals("a2a")) {
+            int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+            System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
+                    + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
+            measureAllToAll(3_600, 20_000, rounds);
+            System.out.println("# load average after: " + loadAverage());
+            return;
         }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
@@ -97,6 +119,67 @@ public final class DistributedFarmBench {
         System.out.printf(Locale.ROOT, "%s: %d tasks of %.1f us (sequential %.1f ms); one JVM median %.1f ms = %.0f tasks/s;"
                         + " three processes median %.1f ms = %.0f tasks/s; distributed / local = %.2f%n", label, tasks,
                 seqMs * 1000 / tasks, seqMs, l, tasks / l * 1000, d, tasks / d * 1000, l / d);
+    }
+
+    /**
+     * An all-to-all of 2 left members (in the master, routing each task with {@code sendTo}) and 4 right
+     * members doing the work, in one JVM and with the right side in w1 and w2 ({@link DistributedJob#members}:
+     * every task crosses with its routing tags).
+     */
+    private static void measureAllToAll(int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        double[] local = new double[rounds];
+        double[] dist = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            LongAdder sum = new LongAdder();
+            long t0 = System.nanoTime();
+            Pipeline.of(Nodes.range(1, tasks), allToAll(sides(null, reps)), Nodes.sink((Long y) -> sum.add(y))).run();
+            local[r] = (System.nanoTime() - t0) / 1e6;
+            check(sum.sum(), expected);
+            dist[r] = distributed(reps, tasks, expected, null, -1, Duration.ofSeconds(20));
+            System.out.printf(Locale.ROOT, "all-to-all round %d: one JVM %.1f ms, right side in two groups %.1f ms%n", r,
+                    local[r], dist[r]);
+        }
+        double l = median(local);
+        double d = median(dist);
+        System.out.printf(Locale.ROOT, "all-to-all 2 x 4 (%d tasks of ~10 us): one JVM median %.1f ms = %.0f tasks/s;"
+                        + " right side in w1 and w2 median %.1f ms = %.0f tasks/s; distributed / local = %.2f%n", tasks, l,
+                tasks / l * 1000, d, tasks / d * 1000, l / d);
+    }
+
+    /** The two sides: left members route task x to right member x % 4; right members run the step. */
+    private static List<List<Block<Long, Long>>> sides(DistributedJob job, int reps) {
+        List<Block<Long, Long>> left = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            left.add(new Node<Long, Long>() {
+                @Override
+                public void onItem(Long x, Outbox<Long> out) {
+                    out.sendTo((int) (x % out.outputCount()), x);
+                }
+            });
+        }
+        List<Block<Long, Long>> right;
+        if (job == null) {
+            right = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                right.add(Nodes.map((Long x) -> Work.spin(x, reps)));
+            }
+        } else {
+            right = job.members("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
+                    Placement.spread(2, GROUPS[1], GROUPS[2]));
+        }
+        return List.of(left, right);
+    }
+
+    private static AllToAll<Long, Long> allToAll(List<List<Block<Long, Long>>> sides) {
+        return AllToAll.of(sides.get(0), sides.get(1));
+    }
+
+    /** This process's part of the all-to-all job (the master's returns the sum of the results). */
+    private static long allToAll(DistributedJob job, int reps, int tasks) {
+        LongAdder sum = new LongAdder();
+        job.run(Pipeline.of(Nodes.range(1, tasks), allToAll(sides(job, reps)), Nodes.sink((Long y) -> sum.add(y))));
+        return sum.sum();
     }
 
     private static void measureLoss(int reps, int tasks, Duration peerTimeout, int rounds) throws Exception {
@@ -133,7 +216,10 @@ public final class DistributedFarmBench {
         return ms;
     }
 
-    /** One round in three processes; with {@code killAt > 0} group w1 is killed when the master has that many results. */
+    /**
+     * One round in three processes; with {@code killAt > 0} group w1 is killed when the master has that many
+     * results; with {@code loss} null the job is the all-to-all, not the farm.
+     */
     private static double distributed(int reps, int tasks, long expected, WorkerLoss loss, long killAt,
                                       Duration peerTimeout) throws Exception {
         Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
@@ -148,7 +234,7 @@ public final class DistributedFarmBench {
                 Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                         "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
                         DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
-                        loss.name())
+                        loss == null ? A2A : loss.name())
                         .redirectErrorStream(true).start();
                 children.add(p);
                 Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
@@ -160,7 +246,8 @@ public final class DistributedFarmBench {
             }
             long t0 = System.nanoTime();
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
-            long sum = distributed(master, reps, tasks, loss, killAt, children.get(0));
+            long sum = loss == null ? allToAll(master, reps, tasks) : distributed(master, reps, tasks, loss, killAt,
+                    children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);
             if (killAt > 0 && (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0)) {
