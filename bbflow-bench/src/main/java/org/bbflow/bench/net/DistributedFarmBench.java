@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.bbflow.bench.support.Work;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
@@ -76,7 +77,7 @@ public final class DistributedFarmBench {
             }
             DistributedJob job = DistributedJob.fromSystemProperties();
             if (args[3].equals(A2A)) {
-                allToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+                runAllToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             } else {
                 distributed(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), WorkerLoss.valueOf(args[3]), -1,
                         null);
@@ -133,7 +134,7 @@ public final class DistributedFarmBench {
         for (int r = 0; r < rounds; r++) {
             LongAdder sum = new LongAdder();
             long t0 = System.nanoTime();
-            Pipeline.of(Nodes.range(1, tasks), allToAll(sides(null, reps)), Nodes.sink((Long y) -> sum.add(y))).run();
+            Pipeline.of(Nodes.range(1, tasks), allToAll(null, reps), Nodes.sink((Long y) -> sum.add(y))).run();
             local[r] = (System.nanoTime() - t0) / 1e6;
             check(sum.sum(), expected);
             dist[r] = distributed(reps, tasks, expected, null, -1, Duration.ofSeconds(20));
@@ -147,8 +148,11 @@ public final class DistributedFarmBench {
                 tasks / l * 1000, d, tasks / d * 1000, l / d);
     }
 
-    /** The two sides: left members route task x to right member x % 4; right members run the step. */
-    private static List<List<Block<Long, Long>>> sides(DistributedJob job, int reps) {
+    /**
+     * The all-to-all: left members route task x to right member x % 4 with {@code sendTo}; right members
+     * run the step, in this JVM ({@code job} null) or in w1 and w2.
+     */
+    private static AllToAll<Long, Long> allToAll(DistributedJob job, int reps) {
         List<Block<Long, Long>> left = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             left.add(new Node<Long, Long>() {
@@ -158,27 +162,22 @@ public final class DistributedFarmBench {
                 }
             });
         }
-        List<Block<Long, Long>> right;
+        Supplier<Block<Long, Long>> worker = () -> Nodes.map((Long x) -> Work.spin(x, reps));
+        List<Block<Long, Long>> right = new ArrayList<>();
         if (job == null) {
-            right = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                right.add(Nodes.map((Long x) -> Work.spin(x, reps)));
+                right.add(worker.get());
             }
         } else {
-            right = job.members("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
-                    Placement.spread(2, GROUPS[1], GROUPS[2]));
+            right = job.members("work", worker, Codec.longs(), Codec.longs(), Placement.spread(2, GROUPS[1], GROUPS[2]));
         }
-        return List.of(left, right);
-    }
-
-    private static AllToAll<Long, Long> allToAll(List<List<Block<Long, Long>>> sides) {
-        return AllToAll.of(sides.get(0), sides.get(1));
+        return AllToAll.of(left, right);
     }
 
     /** This process's part of the all-to-all job (the master's returns the sum of the results). */
-    private static long allToAll(DistributedJob job, int reps, int tasks) {
+    private static long runAllToAll(DistributedJob job, int reps, int tasks) {
         LongAdder sum = new LongAdder();
-        job.run(Pipeline.of(Nodes.range(1, tasks), allToAll(sides(job, reps)), Nodes.sink((Long y) -> sum.add(y))));
+        job.run(Pipeline.of(Nodes.range(1, tasks), allToAll(job, reps), Nodes.sink((Long y) -> sum.add(y))));
         return sum.sum();
     }
 
@@ -246,7 +245,7 @@ public final class DistributedFarmBench {
             }
             long t0 = System.nanoTime();
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
-            long sum = loss == null ? allToAll(master, reps, tasks) : distributed(master, reps, tasks, loss, killAt,
+            long sum = loss == null ? runAllToAll(master, reps, tasks) : distributed(master, reps, tasks, loss, killAt,
                     children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);

@@ -249,8 +249,11 @@ public final class DistributedJob {
                     resultIds.put(standIn, resultId);
                 } else if (where.equals(group)) {
                     String path = name + "/worker-" + i;
-                    localWorkers.add(new LocalWorker(path, resend ? marked(path, worker.get()) : worker.get(), taskId,
-                            resultId, taskCodec, resultCodec));
+                    Block<?, ?> w = worker.get();
+                    Block<?, ?> runs = !resend ? w : new TaskMarkingWorker(requireNode("worker " + path, w, "a farm"
+                            + " that re-sends a lost worker's tasks needs node workers (the end of onItem marks where a"
+                            + " task's results end)"));
+                    localWorkers.add(new LocalWorker(path, runs, taskId, resultId, taskCodec, resultCodec));
                 }
             }
         }
@@ -313,20 +316,12 @@ public final class DistributedJob {
             resultIds.put(standIn, outId);
         } else if (where.equals(group)) {
             Block<?, ?> b = block.get();
-            localWorkers.add(new LocalWorker(name, routed ? new RoutedMember(memberNode(name, b)) : b, inId, outId,
-                    inCodec, outCodec));
+            Block<?, ?> runs = !routed ? b : new RoutedMember(requireNode("all-to-all member " + name, b, "a member"
+                    + " in another group must be a node (or a Comb), as the members of an all-to-all with feedback"
+                    + " must"));
+            localWorkers.add(new LocalWorker(name, runs, inId, outId, inCodec, outCodec));
         }
         return (Block<I, O>) (Block<?, ?>) standIn;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Node<Object, Object> memberNode(String name, Block<?, ?> b) {
-        if (!(b instanceof Node)) {
-            throw new IllegalArgumentException("all-to-all member " + name + " is a " + b.getClass().getSimpleName()
-                    + ", not a Node: a member in another group must be a node (or a Comb), as the members of an"
-                    + " all-to-all with feedback must");
-        }
-        return (Node<Object, Object>) b;
     }
 
     /**
@@ -385,14 +380,14 @@ public final class DistributedJob {
         return new RemoteWorker("remote-stage[" + name + "@" + where + "]", where, inId, in, out, routed);
     }
 
+    /** {@code block} as a node, or an {@link IllegalArgumentException} naming {@code what} it is and {@code why}. */
     @SuppressWarnings("unchecked")
-    private static Block<?, ?> marked(String path, Block<?, ?> worker) {
-        if (!(worker instanceof Node)) {
-            throw new IllegalArgumentException("worker " + path + " is a " + worker.getClass().getSimpleName()
-                    + ", not a Node: a farm that re-sends a lost worker's tasks needs node workers (the end of "
-                    + "onItem marks where a task's results end)");
+    private static Node<Object, Object> requireNode(String what, Block<?, ?> block, String why) {
+        if (!(block instanceof Node)) {
+            throw new IllegalArgumentException(what + " is a " + block.getClass().getSimpleName() + ", not a Node: "
+                    + why);
         }
-        return new TaskMarkingWorker((Node<Object, Object>) worker);
+        return (Node<Object, Object>) block;
     }
 
     /**

@@ -11,8 +11,7 @@ import org.bbflow.core.Outbox;
  * routes them as the member chose (see {@link Routed}). Until its first item the member sees one
  * input and one output (what the counts are in the master is known from the first item on).
  */
-final class RoutedMember implements Node<Object, Object> {
-    private final Node<Object, Object> member;
+final class RoutedMember extends WrappedNode {
     /** The item being handled: its input port and the stand-in's counts. */
     private int port = -1;
     private int inputs = 1;
@@ -27,7 +26,7 @@ final class RoutedMember implements Node<Object, Object> {
         @Override
         public void sendTo(int output, Object item) {
             if (output < 0 || output >= outputs) {
-                throw new IndexOutOfBoundsException("member " + member.name() + ": output " + output
+                throw new IndexOutOfBoundsException("member " + node.name() + ": output " + output
                         + " does not exist, it has " + outputs + " output(s)");
             }
             out.send(new Routed(output, 0, 0, item));
@@ -45,12 +44,12 @@ final class RoutedMember implements Node<Object, Object> {
     };
 
     RoutedMember(Node<Object, Object> member) {
-        this.member = member;
+        super(member);
     }
 
     @Override
     public void init(NodeContext ctx) throws Exception {
-        member.init(new NodeContext() {
+        node.init(new NodeContext() {
             @Override
             public String name() {
                 return ctx.name();
@@ -95,23 +94,13 @@ final class RoutedMember implements Node<Object, Object> {
         inputs = r.inputs();
         outputs = r.outputs();
         out = o;
-        member.onItem(r.item(), routedOut);
+        node.onItem(r.item(), routedOut);
         port = -1;
     }
 
     @Override
     public void onEos(Outbox<Object> o) throws Exception {
         out = o;
-        member.onEos(routedOut);
-    }
-
-    @Override
-    public void close() throws Exception {
-        member.close();
-    }
-
-    @Override
-    public String name() {
-        return member.name();
+        node.onEos(routedOut);
     }
 }

@@ -372,6 +372,17 @@ class DistributedJobTest {
         assertTrue(listening.getMessage().contains("secret"), listening::getMessage);
     }
 
+    /** A worker of a re-sending farm run in this group must be a node: its end of onItem marks a task's end. */
+    @Test
+    void aResendingWorkerInAWorkerGroupMustBeANode(@TempDir Path dir) throws Exception {
+        DistributedJob w1 = DistributedJob.of(job(dir.resolve("secret")), "w1");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w1.farm("f",
+                () -> Pipeline.of(Nodes.<Long>identity(), Nodes.<Long>identity()), Codec.longs(), Codec.longs(),
+                Placement.of("m", "w1"), WorkerLoss.RESEND_TASKS));
+        assertTrue(e.getMessage().contains("worker f/worker-1 is a Pipeline, not a Node: a farm that re-sends"),
+                e::getMessage);
+    }
+
     @Test
     void aStageNameIsUniqueAmongFarmsAndStages(@TempDir Path dir) throws Exception {
         DistributedJob job = DistributedJob.of(job(dir.resolve("secret")), "m");
