@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  *   <li>{@link #feedback()}: workers send results back to the emitter ({@code out.send(x)}) and may
  *       send forward to the collector with {@code out.sendTo(1, x)}; {@link #feedbackFromCollector()}
  *       closes the loop from the collector instead. The loop ends once the emitter's upstream has
- *       ended (or its {@code generate} returned) and no item is left inside the loop. Feedback
+ *       ended (or its {@code generate} returned) and no item is left inside the loop (a worker that
+ *       keeps items past its {@code onItem} must heed {@link NodeContext#hasPendingInput()}). Feedback
  *       channels are unbounded (as in FastFlow), so a loop can never deadlock on a full way back.</li>
  * </ul>
  *

@@ -56,4 +56,25 @@ public interface NodeContext {
      * @return whether the flow is ending early
      */
     boolean isCancelled();
+
+    /**
+     * True if an item is waiting on one of this node's inputs (an end of stream does not count). An
+     * item the runtime already took from a channel but has not yet handed to {@link Node#onItem} may
+     * go unseen, so false is only a hint; true is certain.
+     *
+     * <p>This is what a node inside a feedback loop needs when it keeps items past its
+     * {@code onItem} (buffers them, or sends them to another process and hands on the answers later).
+     * A loop ends once its heads' inputs from outside have ended and no item is in flight inside it,
+     * and an item counts as in flight until the {@code onItem} that received it returns. So such a
+     * node may return from {@code onItem} with items kept only while this method says true (the
+     * waiting item keeps the loop open), and must otherwise send on what it kept before returning.
+     * Outside a loop nothing needs it.
+     *
+     * <p>The default, for contexts made outside the runtime (test doubles), is false.
+     *
+     * @return whether an item is waiting on an input
+     */
+    default boolean hasPendingInput() {
+        return false;
+    }
 }

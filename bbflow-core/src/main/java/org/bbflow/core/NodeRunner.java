@@ -150,6 +150,16 @@ final class NodeRunner implements Runnable, NodeContext {
         return cancel.raised;
     }
 
+    @Override
+    public boolean hasPendingInput() {
+        for (Channel<Object> c : inputs) {
+            if (c.hasItem()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---- life cycle ----------------------------------------------------------------------------
 
     @Override

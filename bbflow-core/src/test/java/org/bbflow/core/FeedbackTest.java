@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,6 +56,70 @@ class FeedbackTest {
             assertEquals(50 * 51 / 2, fedBack.get());
             assertEquals(50, finished.get().size());
         }
+    }
+
+    /**
+     * A worker that keeps items past its onItem (it answers them in batches) keeps them only while
+     * {@link NodeContext#hasPendingInput()} says an item waits, and answers them all otherwise: the
+     * loop must neither end early (the kept items would be lost, their answers refused after the
+     * loop ended) nor hang. Fails if hasPendingInput said true with nothing waiting.
+     */
+    @ParameterizedTest
+    @MethodSource("strategies")
+    void aWorkerKeepingItemsWhileInputWaitsKeepsTheLoopOpen(WaitStrategy ws) {
+        AtomicLong mostKept = new AtomicLong();
+        for (int rep = 0; rep < 10; rep++) {
+            AtomicLong fedBack = new AtomicLong();
+            Runs.Collector<Long> finished = new Runs.Collector<>();
+            Node<Long, Long> master = new Node<>() {
+                NodeContext c;
+
+                @Override
+                public void init(NodeContext c) {
+                    this.c = c;
+                }
+
+                @Override
+                public void onItem(Long x, Outbox<Long> o) {
+                    if (c.fromFeedback()) {
+                        fedBack.incrementAndGet();
+                    }
+                    if (x > 0) {
+                        o.send(x);
+                    } else {
+                        finished.items.add(x);
+                    }
+                }
+            };
+            Farm<Long, Long> farm = Farm.<Long, Long>of(2, () -> new Node<Long, Long>() {
+                final List<Long> kept = new ArrayList<>();
+                NodeContext c;
+
+                @Override
+                public void init(NodeContext c) {
+                    this.c = c;
+                }
+
+                @Override
+                public void onItem(Long x, Outbox<Long> o) {
+                    kept.add(x);
+                    if (!c.hasPendingInput()) {
+                        mostKept.accumulateAndGet(kept.size(), Math::max);
+                        kept.forEach(k -> o.send(k - 1));
+                        kept.clear();
+                    }
+                }
+
+                @Override
+                public void onEos(Outbox<Long> o) {
+                    kept.forEach(k -> o.send(k - 1)); // fails the flow if anything was left: the loop ended
+                }
+            }).emitter(master).feedback().withoutCollector();
+            Runs.run(Pipeline.of(Nodes.range(1, 200), farm), FlowOptions.defaults().withWaitStrategy(ws));
+            assertEquals(200 * 201 / 2, fedBack.get(), "rep " + rep);
+            assertEquals(200, finished.get().size(), "rep " + rep);
+        }
+        assertTrue(mostKept.get() > 1, "a worker kept several items at once: " + mostKept.get());
     }
 
     @RepeatedTest(10)

@@ -721,4 +721,19 @@ class ReadmeSnippetsTest {
         job.run(Pipeline.of(Nodes.range(1, n), a2a, sink));
         // end::a2a-members[]
     }
+
+    /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs loops). */
+    @SuppressWarnings("unused")
+    static void loopAcrossGroups(DistributedJob job, long n, Node<Long, Void> sink) {
+        // tag::loop-groups[]
+        Farm<Long, Long> collatz = job.farm("collatz", () -> Nodes.<Long, Long>flatMap((x, out) -> {
+            if (x == 1) {
+                out.sendTo(1, x);                              // forward: leaves the loop
+            } else {
+                out.send(x % 2 == 0 ? x / 2 : 3 * x + 1);       // back to the emitter, in the master
+            }
+        }), Codec.longs(), Codec.longs(), Placement.spread(2, "w1", "w2"));
+        job.run(Pipeline.of(Nodes.range(1, n), collatz.feedback(), sink)); // ends once nothing is left anywhere
+        // end::loop-groups[]
+    }
 }

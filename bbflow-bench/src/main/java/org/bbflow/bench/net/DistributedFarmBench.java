@@ -49,15 +49,24 @@ import org.bbflow.net.dist.WorkerLoss;
  * <p>With {@code a2a} first it measures only an all-to-all whose right side runs in w1 and w2
  * ({@link DistributedJob#members}), against the same all-to-all in one JVM.
  *
+ * <p>With {@code loop} first it measures only a farm with {@code feedback()}: each fine task goes
+ * round twice (the worker sends it back once, then forward), in one JVM and with its workers spread
+ * over the three processes; and, as the floor, the plain distributed farm doing the same work (twice
+ * the tasks, once each). The difference is what the loop costs across groups: the routing tags, the
+ * end-of-item marks and the stand-ins waiting for answers before they let the loop end.
+ *
  * <pre>{@code
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench [rounds]
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench a2a [rounds]
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench loop [rounds]
  * }</pre>
  */
 public final class DistributedFarmBench {
     private static final String[] GROUPS = {"m", "w1", "w2"};
     /** The child's argument for the all-to-all job. */
     private static final String A2A = "A2A";
+    /** The child's argument for the looping farm job. */
+    private static final String LOOP = "LOOP";
 
     private DistributedFarmBench() {
     }
@@ -65,7 +74,8 @@ public final class DistributedFarmBench {
     /**
      * Runs the comparison, or (first argument {@code group}) one worker group of a round.
      *
-     * @param args {@code [rounds]}, {@code a2a [rounds]}, or {@code group reps tasks loss|A2A} in a child process
+     * @param args {@code [rounds]}, {@code a2a [rounds]}, {@code loop [rounds]}, or
+     *     {@code group reps tasks loss|A2A|LOOP} in a child process
      * @throws Exception if a round fails
      */
     public static void main(String[] args) throws Exception {
@@ -78,6 +88,8 @@ public final class DistributedFarmBench {
             DistributedJob job = DistributedJob.fromSystemProperties();
             if (args[3].equals(A2A)) {
                 runAllToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            } else if (args[3].equals(LOOP)) {
+                runLoop(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             } else {
                 distributed(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), WorkerLoss.valueOf(args[3]), -1,
                         null);
@@ -89,6 +101,14 @@ public final class DistributedFarmBench {
             System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
                     + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
             measureAllToAll(3_600, 20_000, rounds);
+            System.out.println("# load average after: " + loadAverage());
+            return;
+        }
+        if (args.length > 0 && args[0].equals("loop")) {
+            int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+            System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
+                    + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
+            measureLoop(3_600, 20_000, rounds);
             System.out.println("# load average after: " + loadAverage());
             return;
         }
@@ -181,6 +201,75 @@ public final class DistributedFarmBench {
         return sum.sum();
     }
 
+    /**
+     * The looping farm in one JVM and across the three processes, and the plain distributed farm doing
+     * the same work (each task's step twice: twice the tasks, once each).
+     */
+    private static void measureLoop(int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        long plainExpected = Work.sequential(2 * tasks, reps);
+        double[] local = new double[rounds];
+        double[] dist = new double[rounds];
+        double[] plain = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            long sum = runLoop(null, reps, tasks);
+            local[r] = (System.nanoTime() - t0) / 1e6;
+            check(sum, expected);
+            dist[r] = distributed(reps, tasks, expected, LOOP, null, -1, Duration.ofSeconds(20));
+            plain[r] = distributed(reps, 2 * tasks, plainExpected, WorkerLoss.FAIL_JOB.name(), WorkerLoss.FAIL_JOB, -1,
+                    Duration.ofSeconds(20));
+            System.out.printf(Locale.ROOT, "loop round %d: one JVM %.1f ms, three processes %.1f ms, plain farm with the same"
+                    + " work in three processes %.1f ms%n", r, local[r], dist[r], plain[r]);
+        }
+        double l = median(local);
+        double d = median(dist);
+        double p = median(plain);
+        System.out.printf(Locale.ROOT, "looping farm (%d tasks of ~10 us, 2 trips each): one JVM median %.1f ms = %.0f"
+                        + " trips/s; three processes median %.1f ms = %.0f trips/s (distributed / local = %.2f); plain farm,"
+                        + " %d tasks, three processes median %.1f ms (looping / plain = %.2f)%n", tasks, l,
+                2 * tasks / l * 1000, d, 2 * tasks / d * 1000, l / d, 2 * tasks, p, d / p);
+    }
+
+    /**
+     * A farm of 6 workers with {@code feedback()}: task x enters as {@code 4x + 2} (two trips); a worker
+     * runs the step on x and sends it back with one trip less, or forward its result on the last.
+     * In this JVM ({@code job} null) or with the workers spread over the three processes; returns
+     * the sum of the results (in the master).
+     */
+    private static long runLoop(DistributedJob job, int reps, int tasks) {
+        Supplier<Block<Long, Long>> worker = () -> Nodes.<Long, Long>flatMap((v, out) -> {
+            long x = v >> 2;
+            long trips = v & 3;
+            long y = Work.spin(x, reps);
+            if (trips > 1) {
+                out.send((x << 2) | (trips - 1));
+            } else {
+                out.sendTo(1, y);
+            }
+        });
+        Farm<Long, Long> farm;
+        if (job == null) {
+            List<Block<?, ?>> workers = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                workers.add(worker.get());
+            }
+            farm = Farm.<Long, Long>of(workers);
+        } else {
+            farm = job.farm("loop", worker, Codec.longs(), Codec.longs(), Placement.spread(2, GROUPS));
+        }
+        LongAdder sum = new LongAdder();
+        Block<Long, Long> loop = farm.feedback();
+        Pipeline<Long, Long> main = Pipeline.of(Nodes.range(1, tasks), Nodes.map((Long x) -> (x << 2) | 2), loop,
+                Nodes.sink((Long y) -> sum.add(y)));
+        if (job == null) {
+            main.run();
+        } else {
+            job.run(main);
+        }
+        return sum.sum();
+    }
+
     private static void measureLoss(int reps, int tasks, Duration peerTimeout, int rounds) throws Exception {
         long expected = Work.sequential(tasks, reps);
         double[] plain = new double[rounds];
@@ -221,6 +310,12 @@ public final class DistributedFarmBench {
      */
     private static double distributed(int reps, int tasks, long expected, WorkerLoss loss, long killAt,
                                       Duration peerTimeout) throws Exception {
+        return distributed(reps, tasks, expected, loss == null ? A2A : loss.name(), loss, killAt, peerTimeout);
+    }
+
+    /** One round of the job {@code kind} (a {@link WorkerLoss} for the farm, {@link #A2A} or {@link #LOOP}). */
+    private static double distributed(int reps, int tasks, long expected, String kind, WorkerLoss loss, long killAt,
+                                      Duration peerTimeout) throws Exception {
         Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
         List<Process> children = new ArrayList<>();
         try {
@@ -233,7 +328,7 @@ public final class DistributedFarmBench {
                 Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                         "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
                         DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
-                        loss == null ? A2A : loss.name())
+                        kind)
                         .redirectErrorStream(true).start();
                 children.add(p);
                 Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
@@ -245,8 +340,8 @@ public final class DistributedFarmBench {
             }
             long t0 = System.nanoTime();
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
-            long sum = loss == null ? runAllToAll(master, reps, tasks) : distributed(master, reps, tasks, loss, killAt,
-                    children.get(0));
+            long sum = kind.equals(A2A) ? runAllToAll(master, reps, tasks) : kind.equals(LOOP) ? runLoop(master, reps, tasks)
+                    : distributed(master, reps, tasks, loss, killAt, children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);
             if (killAt > 0 && (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0)) {

@@ -66,13 +66,17 @@ import org.bbflow.net.RemoteOutlet;
  * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
  * process fails the job.
  *
+ * <p>Distributed blocks may sit inside feedback loops (a farm's, pipeline's or all-to-all's
+ * {@code feedback()}): the loop behaves as in one JVM and still ends once nothing is in flight inside
+ * it, counting what other groups hold (see {@link #run}); there they must be {@link Node}s.
+ *
  * <p>Limits of this version: farms' workers, pipeline stages ({@link #stage}) and the members of an
  * all-to-all side ({@link #members}) are the distributed blocks, each with its channels to and from
  * the master (items between two other groups go through the master); a distributed farm's collector
  * must be first-come (the default) or none, since results from another group arrive whenever they
  * are ready ({@link #run} refuses {@code ordered()} and strict round-robin or gather collectors across
- * groups, and distributed blocks inside feedback loops). The master group is not survivable: losing
- * it fails the job.
+ * groups). A farm that re-sends a lost worker's tasks cannot be inside a feedback loop. The master
+ * group is not survivable: losing it fails the job.
  */
 public final class DistributedJob {
     /** The system property naming this process's group. */
@@ -94,6 +98,10 @@ public final class DistributedJob {
     /** Groups that run a worker of a farm that re-sends a lost worker's tasks, and of one that does not. */
     private final Set<String> resendGroups = new HashSet<>();
     private final Set<String> failJobGroups = new HashSet<>();
+    /** The task channels of the distributed blocks inside a feedback loop (found by {@link #run}, in every process). */
+    private final Set<Integer> loopTaskIds = new HashSet<>();
+    /** The task channels of the workers of farms that re-send a lost worker's tasks (in every process). */
+    private final Set<Integer> resendTaskIds = new HashSet<>();
     private boolean ran;
 
     /** A worker this (non-master) group runs: its block and the ids of its two channels. */
@@ -235,6 +243,9 @@ public final class DistributedJob {
             (resend ? resendGroups : failJobGroups).add(where);
             int taskId = ids.reserve(ChannelIds.tasks(name, i));
             int resultId = ids.reserve(ChannelIds.results(name, i));
+            if (resend) {
+                resendTaskIds.add(taskId);
+            }
             if (where.equals(spec.master())) {
                 workers.add(isMaster() ? worker.get() : new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec));
             } else if (ledger != null) {
@@ -344,9 +355,10 @@ public final class DistributedJob {
      * {@code outputCount()} is the number of right members. Inside the member these counts are known
      * from its first item on (in {@code init} they are 1). Items from one left member to one right
      * member keep their order. A member in another group must be a {@link Node} (or a comb); the
-     * group that runs it fails otherwise. The members of the other side may be anywhere. An
-     * all-to-all with {@code feedback()} cannot have members in other groups ({@link #run} refuses
-     * it: see there). Losing a member's process fails the job.
+     * group that runs it fails otherwise. The members of the other side may be anywhere. In an
+     * all-to-all with {@code feedback()} a remote right member's {@code send} returns the item to the
+     * left member it came from, and a remote left member sees {@code fromFeedback()}, as locally (see
+     * {@link #run}). Losing a member's process fails the job.
      *
      * @param <I> input type of each member
      * @param <O> output type of each member
@@ -416,15 +428,24 @@ public final class DistributedJob {
      * not run; the same program builds it everywhere). Listens on this group's job address; refuses to
      * listen beyond this machine without a secret or TLS unless the job allows it.
      *
+     * <p>Workers, stages and members of other groups inside a feedback loop (a farm's, pipeline's or
+     * all-to-all's {@code feedback()}) are found here, in every process alike: their stand-ins replay
+     * what the remote node sends where they stand ({@code send} back, {@code sendTo(1, x)} forward, a
+     * right member's {@code send} to its item's origin) and tell it {@code fromFeedback()}; the group
+     * marks the end of each item's results, and a stand-in returns from {@code onItem} with items
+     * unanswered only while another item waits on its input ({@link
+     * org.bbflow.core.NodeContext#hasPendingInput()}), so the loop ends only once nothing is in flight
+     * in any group. Such a remote block must be a {@link Node}; the group that would run another
+     * block throws an {@code IllegalArgumentException} here.
+     *
      * @param main the main flow (run only in the master group)
      * @return the statistics of this process's flow
      * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
      *     cause chain when another group failed)
-     * @throws IllegalArgumentException if a worker, stage or member of another group is inside a
-     *     feedback loop (a farm's, pipeline's or all-to-all's {@code feedback()}: a loop ends when
-     *     nothing is in flight inside it and cannot count what another group holds), or a farm with a
-     *     worker in another group has a strict collector (ordered, round-robin, gather); refused in
-     *     every process alike, before anything listens
+     * @throws IllegalArgumentException if a farm with a worker in another group has a strict collector
+     *     (ordered, round-robin, gather), or a farm that re-sends a lost worker's tasks is inside a
+     *     feedback loop (refused in every process alike, before anything listens); or, in the group
+     *     that runs it, a block inside a loop is not a node
      * @throws IllegalStateException if listening is not allowed, or run was already called
      */
     public RunStats run(Block<?, ?> main) {
@@ -433,7 +454,10 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
-        refuseWhatCannotCrossGroups(main, null);
+        prepareCrossings(main, null, false);
+        if (!isMaster()) {
+            wrapForLoop();
+        }
         spec.checkListenAllowed(group);
         NetOptions[] options = spec.options();
         return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
@@ -445,29 +469,36 @@ public final class DistributedJob {
     }
 
     /**
-     * Refuses, in every process alike and before anything starts, what a distributed block (the
-     * master's stand-in for a worker, stage or member in another group) cannot be part of:
+     * Prepares, in every process alike and before anything starts, the distributed blocks (the
+     * master's stand-ins for workers, stages and members in other groups) inside feedback loops, and
+     * refuses what a distributed block cannot be part of:
      * <ul>
-     *   <li>a feedback loop: a loop ends when no item is in flight inside it, and it cannot count the
-     *       items another group holds (it could end while results are still coming back); and inside a
-     *       loop a node's {@code send} goes back, so a stand-in passing on results with {@code send}
-     *       would send every one of them back instead of forward;</li>
-     *   <li>a farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}): it
-     *       takes a task's results at the end of the worker's {@code onItem}, and a stand-in hands on
-     *       results whenever they come back, so they would be counted to a later task.</li>
+     *   <li>Inside a feedback loop, a stand-in keeps the loop open until its items are answered (the
+     *       group marks the end of each item's results) and replays the remote node's
+     *       {@code send}/{@code sendTo}/{@code broadcast} where it stands ({@link RemoteWorker#joinLoop});
+     *       the group that runs the block wraps it to match ({@link #wrapForLoop}). A farm that re-sends
+     *       a lost worker's tasks is refused there: its ledger does not take part in the loop's count.</li>
+     *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) is
+     *       refused: it takes a task's results at the end of the worker's {@code onItem}, and a stand-in
+     *       hands on results whenever they come back, so they would be counted to a later task.</li>
      * </ul>
      */
-    private void refuseWhatCannotCrossGroups(Block<?, ?> b, String loop) {
+    private void prepareCrossings(Block<?, ?> b, String loop, boolean returnsToOrigin) {
         if (isStandIn(b)) {
-            if (loop != null) {
+            if (loop == null) {
+                return;
+            }
+            if (b instanceof RemoteWorker r && !resendTaskIds.contains(r.taskId())) {
+                r.joinLoop(returnsToOrigin);
+                loopTaskIds.add(r.taskId());
+            } else {
                 throw new IllegalArgumentException(((Node<?, ?>) b).name() + " is inside the feedback loop of " + loop
-                        + ": a farm worker, stage or all-to-all member of another group cannot be part of a feedback"
-                        + " loop (the loop cannot count the items that group holds); keep the loop in one group, or"
-                        + " use RemoteBlocks.roundTrip for a one-answer-per-item round trip");
+                        + ": a farm that re-sends a lost worker's tasks (WorkerLoss.RESEND_TASKS) cannot be part of a"
+                        + " feedback loop; use WorkerLoss.FAIL_JOB there");
             }
         } else if (b instanceof Pipeline<?, ?> p) {
             String l = loop != null ? loop : p.hasFeedback() ? "a pipeline of " + p.stages().size() + " stages" : null;
-            p.stages().forEach(s -> refuseWhatCannotCrossGroups(s, l));
+            p.stages().forEach(s -> prepareCrossings(s, l, false));
         } else if (b instanceof Farm<?, ?> f) {
             Collect c = f.collectPolicy();
             if (c != Collect.FIRST_COME && c != Collect.NONE && f.workers().stream().anyMatch(this::isStandIn)) {
@@ -478,12 +509,34 @@ public final class DistributedJob {
                         + " NONE, and restore the order after the farm if it matters");
             }
             String l = loop != null ? loop : f.hasFeedback() ? "a farm of " + f.workers().size() + " workers" : null;
-            f.workers().forEach(w -> refuseWhatCannotCrossGroups(w, l));
+            f.workers().forEach(w -> prepareCrossings(w, l, false));
         } else if (b instanceof AllToAll<?, ?> a) {
             String l = loop != null ? loop : a.hasFeedback() ? "an all-to-all of " + a.left().size() + " x "
                     + a.right().size() + " members" : null;
-            a.left().forEach(m -> refuseWhatCannotCrossGroups(m, l));
-            a.right().forEach(m -> refuseWhatCannotCrossGroups(m, l));
+            a.left().forEach(m -> prepareCrossings(m, l, false));
+            a.right().forEach(m -> prepareCrossings(m, l, a.hasFeedback()));
+        }
+    }
+
+    /**
+     * In a worker group, the blocks whose stand-ins are inside a feedback loop, wrapped as their
+     * stand-ins expect: routed ({@link RoutedMember}) and with a mark after each item's results
+     * ({@link TaskMarkingWorker}). Such a block must be a node: the end of its {@code onItem} is where
+     * an item's results end.
+     */
+    private void wrapForLoop() {
+        for (int k = 0; k < localWorkers.size(); k++) {
+            LocalWorker w = localWorkers.get(k);
+            if (!loopTaskIds.contains(w.taskId())) {
+                continue;
+            }
+            boolean routed = w.block() instanceof RoutedMember;
+            Node<Object, Object> member = routed ? (RoutedMember) w.block() : new RoutedMember(requireNode(w.path(),
+                    w.block(), "a block of another group inside a feedback loop must be a node (the end of its onItem"
+                    + " marks where an item's results end, which the loop needs to know when it may end)"));
+            Codec<Object> in = routed ? w.taskCodec() : new RoutedCodec(w.taskCodec());
+            Codec<Object> out = new TaskMarks(routed ? w.resultCodec() : new RoutedCodec(w.resultCodec()));
+            localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(member), w.taskId(), w.resultId(), in, out));
         }
     }
 

@@ -2,6 +2,8 @@ package org.bbflow.net.dist;
 
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
@@ -19,16 +21,28 @@ import org.bbflow.net.RemoteOutlet;
  * node hands them on whenever it runs: before and after each task, and at end of stream, when it
  * waits for the remote worker's end of stream. Results in hand are bounded by the tasks in flight
  * (the task channel's window) times the results per task.
+ *
+ * <p>Inside a feedback loop ({@link #joinLoop}) the stand-in keeps the loop open for what it sent:
+ * the group marks the end of each item's results ({@link TaskMarks}), and the stand-in returns from
+ * {@code onItem} with items unanswered only while another item waits on its input (see
+ * {@link NodeContext#hasPendingInput()}); otherwise it waits for their answers and hands them on.
+ * Items and answers then carry their routing ({@link Routed}), so that {@code send} (back) and
+ * {@code sendTo(1, x)} (forward) mean what they mean for a local node in that place.
  */
 final class RemoteWorker implements Node<Object, Object> {
     /** How long a failing channel waits for the group's own report of why it failed. */
     static final Duration REPORT_WAIT = Duration.ofSeconds(5);
+    /**
+     * In a loop, how long the stand-in waits for an answer before it looks at its input again: the
+     * most a new item can wait for it while answers are outstanding (it cannot be woken by an item).
+     */
+    static final long INPUT_CHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
     private final String group;
     private final String name;
     private final int taskId;
-    private final Codec<Object> taskCodec;
-    private final Codec<Object> resultCodec;
+    private Codec<Object> taskCodec;
+    private Codec<Object> resultCodec;
     private final ConcurrentLinkedQueue<Object> results = new ConcurrentLinkedQueue<>();
     private NetClient client;
     private RemoteInlet<Object> inlet;
@@ -39,8 +53,16 @@ final class RemoteWorker implements Node<Object, Object> {
     private volatile RuntimeException readerFailure;
     private boolean completed;
     private NodeContext context;
-    /** Items and results carry their routing ({@link Routed}): an all-to-all member's stand-in. */
-    private final boolean routed;
+    /** Items and results carry their routing ({@link Routed}): an all-to-all member's stand-in, or one in a loop. */
+    private boolean routed;
+    /** Inside a feedback loop: results come with end-of-item marks, and onItem keeps the loop open. */
+    private boolean inLoop;
+    /** A right member of an all-to-all with feedback: its {@code send} returns to the item's origin. */
+    private boolean sendReturnsToOrigin;
+    /** Items sent whose end-of-item mark has not come back (in a loop; this node's thread only). */
+    private long unanswered;
+    /** The node's thread while it waits for answers, for the reader to wake. */
+    private volatile Thread waiter;
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
@@ -67,6 +89,31 @@ final class RemoteWorker implements Node<Object, Object> {
 
     String group() {
         return group;
+    }
+
+    int taskId() {
+        return taskId;
+    }
+
+    /**
+     * Makes this stand-in part of a feedback loop (before the job's channels open): items and results
+     * carry their routing, each item's results end with a mark, and with {@code returnsToOrigin} (a
+     * right member of an all-to-all with feedback) the remote node's {@code send} goes back to the
+     * left member its item came from. The group that runs the block wraps it the same way
+     * ({@link DistributedJob}).
+     */
+    void joinLoop(boolean returnsToOrigin) {
+        if (inLoop) {
+            return;
+        }
+        if (!routed) {
+            taskCodec = new RoutedCodec(taskCodec);
+            resultCodec = new RoutedCodec(resultCodec);
+            routed = true;
+        }
+        resultCodec = new TaskMarks(resultCodec);
+        inLoop = true;
+        sendReturnsToOrigin = returnsToOrigin;
     }
 
     Codec<Object> resultCodec() {
@@ -96,23 +143,63 @@ final class RemoteWorker implements Node<Object, Object> {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
                 results.add(r);
+                wakeWaiter();
             }
         } catch (RuntimeException e) {
             readerFailure = e;
         } finally {
             readerDone = true;
+            wakeWaiter();
+        }
+    }
+
+    private void wakeWaiter() {
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
         }
     }
 
     @Override
-    public void onItem(Object item, Outbox<Object> out) {
+    public void onItem(Object item, Outbox<Object> out) throws InterruptedException {
         handOn(out);
         try {
-            outlet.send(routed ? new Routed(context.inputIndex(), context.inputCount(), out.outputCount(), item) : item);
+            outlet.send(routed ? new Routed(context.inputIndex(), context.inputCount(), out.outputCount(),
+                    context.fromFeedback(), item) : item);
         } catch (RemoteChannelException e) {
             throw explained(e);
         }
-        handOn(out);
+        if (inLoop) {
+            unanswered++;
+            handOn(out);
+            awaitAnswersUnlessInputWaits(out);
+        } else {
+            handOn(out);
+        }
+    }
+
+    /**
+     * In a loop: returns once every item sent was answered, or as soon as another item waits on the
+     * input (it keeps the loop open, and the next onItem waits again). Between checks of the input it
+     * parks for at most {@link #INPUT_CHECK_NANOS}; an answer wakes it at once.
+     */
+    private void awaitAnswersUnlessInputWaits(Outbox<Object> out) throws InterruptedException {
+        while (unanswered > 0 && !context.hasPendingInput() && !context.isCancelled()) {
+            waiter = Thread.currentThread();
+            if (results.isEmpty() && !readerDone) {
+                LockSupport.parkNanos(this, INPUT_CHECK_NANOS);
+            }
+            waiter = null;
+            if (Thread.interrupted()) {
+                throw new InterruptedException(name + ": interrupted while waiting for " + unanswered + " answer(s)");
+            }
+            boolean ended = readerDone;
+            handOn(out);
+            if (ended && unanswered > 0 && results.isEmpty()) {
+                throw new IllegalStateException(name + ": group " + group + " ended its results with " + unanswered
+                        + " item(s) unanswered");
+            }
+        }
     }
 
     @Override
@@ -132,11 +219,21 @@ final class RemoteWorker implements Node<Object, Object> {
 
     private void handOn(Outbox<Object> out) {
         for (Object r; (r = results.poll()) != null; ) {
-            if (!routed) {
+            if (r == TaskMarks.TASK_DONE) {
+                unanswered--;
+            } else if (!routed) {
                 out.send(r);
             } else {
                 Routed x = (Routed) r;
-                if (x.port() == Routed.POLICY) {
+                if (x.port() == Routed.POLICY && sendReturnsToOrigin) {
+                    if (x.inputs() == 0) {
+                        throw new IllegalStateException(name + " is a right member of an all-to-all with feedback: "
+                                + "send(x) returns x to the left member the current item came from, and there is"
+                                + " none in onEos; use sendTo(i, x) to pick a left member, or an output past them to go"
+                                + " forward");
+                    }
+                    out.sendTo(x.inputs() - 1, x.item());
+                } else if (x.port() == Routed.POLICY) {
                     out.send(x.item());
                 } else if (x.port() == Routed.BROADCAST) {
                     out.broadcast(x.item());

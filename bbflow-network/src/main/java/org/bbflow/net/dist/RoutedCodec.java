@@ -3,9 +3,10 @@ package org.bbflow.net.dist;
 import io.netty.buffer.ByteBuf;
 import org.bbflow.net.Codec;
 
-/** The frames of {@link Routed} items: three ints, then the item's own encoding. */
+/** The frames of {@link Routed} items: three ints and a flags byte, then the item's own encoding. */
 final class RoutedCodec implements Codec<Object> {
-    private static final int HEADER = 3 * Integer.BYTES;
+    private static final int HEADER = 3 * Integer.BYTES + 1;
+    private static final int FED_BACK = 1;
 
     private final Codec<Object> items;
 
@@ -19,6 +20,7 @@ final class RoutedCodec implements Codec<Object> {
         out.writeInt(r.port());
         out.writeInt(r.inputs());
         out.writeInt(r.outputs());
+        out.writeByte(r.fromFeedback() ? FED_BACK : 0);
         items.encode(r.item(), out);
     }
 
@@ -27,11 +29,12 @@ final class RoutedCodec implements Codec<Object> {
         int port = in.readInt();
         int inputs = in.readInt();
         int outputs = in.readInt();
-        if (port < Routed.BROADCAST || inputs < 0 || outputs < 0) {
+        byte flags = in.readByte();
+        if (port < Routed.BROADCAST || inputs < 0 || outputs < 0 || (flags & ~FED_BACK) != 0) {
             throw new IllegalArgumentException("not a routed frame: port " + port + ", " + inputs + " inputs, "
-                    + outputs + " outputs");
+                    + outputs + " outputs, flags " + flags);
         }
-        return new Routed(port, inputs, outputs, items.decode(in));
+        return new Routed(port, inputs, outputs, flags == FED_BACK, items.decode(in));
     }
 
     @Override

@@ -5,22 +5,24 @@ import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 
 /**
- * Runs an all-to-all member in its group as if it were in the master's all-to-all: it sees, per
- * item, the input the item came in on and the counts of its stand-in's inputs and outputs, and its
+ * Runs a node in its group as if it were where its stand-in is in the master's flow (an all-to-all
+ * member, or any node inside a feedback loop): it sees, per item, the input the item came in on, the
+ * counts of its stand-in's inputs and outputs and whether the item was fed back, and its
  * {@code sendTo(j)}, {@code send} and {@code broadcast} travel back tagged so that the stand-in
- * routes them as the member chose (see {@link Routed}). Until its first item the member sees one
- * input and one output (what the counts are in the master is known from the first item on).
+ * routes them as the node chose (see {@link Routed}). Until its first item the node sees one input
+ * and one output (what the counts are in the master is known from the first item on).
  */
 final class RoutedMember extends WrappedNode {
     /** The item being handled: its input port and the stand-in's counts. */
     private int port = -1;
     private int inputs = 1;
     private int outputs = 1;
+    private boolean fromFeedback;
     private Outbox<Object> out;
     private final Outbox<Object> routedOut = new Outbox<>() {
         @Override
         public void send(Object item) {
-            out.send(new Routed(Routed.POLICY, 0, 0, item));
+            out.send(new Routed(Routed.POLICY, port + 1, 0, false, item));
         }
 
         @Override
@@ -29,12 +31,12 @@ final class RoutedMember extends WrappedNode {
                 throw new IndexOutOfBoundsException("member " + node.name() + ": output " + output
                         + " does not exist, it has " + outputs + " output(s)");
             }
-            out.send(new Routed(output, 0, 0, item));
+            out.send(new Routed(output, 0, 0, false, item));
         }
 
         @Override
         public void broadcast(Object item) {
-            out.send(new Routed(Routed.BROADCAST, 0, 0, item));
+            out.send(new Routed(Routed.BROADCAST, 0, 0, false, item));
         }
 
         @Override
@@ -77,12 +79,17 @@ final class RoutedMember extends WrappedNode {
 
             @Override
             public boolean fromFeedback() {
-                return false;
+                return fromFeedback;
             }
 
             @Override
             public boolean isCancelled() {
                 return ctx.isCancelled();
+            }
+
+            @Override
+            public boolean hasPendingInput() {
+                return ctx.hasPendingInput();
             }
         });
     }
@@ -93,9 +100,11 @@ final class RoutedMember extends WrappedNode {
         port = r.port();
         inputs = r.inputs();
         outputs = r.outputs();
+        fromFeedback = r.fromFeedback();
         out = o;
         node.onItem(r.item(), routedOut);
         port = -1;
+        fromFeedback = false;
     }
 
     @Override

@@ -308,38 +308,97 @@ class DistributedJobTest {
     }
 
     /**
-     * A block of another group inside a feedback loop is refused in every process before anything
-     * starts: an all-to-all, a farm and a pipeline that loop, with the remote block nested or not.
+     * A farm with {@code feedback()} whose workers run in w1, w2 and the master: every item makes all
+     * its trips round the loop and leaves it once, the emitter sees each trip back with
+     * {@code fromFeedback()}, and the loop ends by itself (not while answers are still in a group).
      */
     @Test
-    void aBlockOfAnotherGroupInsideAFeedbackLoopIsRefusedEverywhere(@TempDir Path dir) throws Exception {
+    void aFeedbackFarmWithWorkersInTwoGroupsEndsWithEveryItem(@TempDir Path dir) throws Exception {
+        loopWithTwoChildGroups(dir, LoopApp.Shape.FARM);
+    }
+
+    /**
+     * A looping pipeline whose head stage (the loop's head, which sees the fed-back items and their
+     * {@code fromFeedback()}) runs in w1 and whose last stage (which sends back with {@code send} and
+     * forward with {@code sendTo(1, x)}) runs in w2.
+     */
+    @Test
+    void aLoopingPipelineHeadedByAStageOfAnotherGroup(@TempDir Path dir) throws Exception {
+        loopWithTwoChildGroups(dir, LoopApp.Shape.PIPELINE);
+    }
+
+    /**
+     * An all-to-all with {@code feedback()}, its right side in w1 and w2: a right member's
+     * {@code send} returns the item to the left member it came from, even when its stand-in hands
+     * the answer on while handling an item from the other one.
+     */
+    @Test
+    void aLoopingAllToAllWithItsRightSideInTwoGroups(@TempDir Path dir) throws Exception {
+        loopWithTwoChildGroups(dir, LoopApp.Shape.A2A_RIGHT);
+    }
+
+    /** An all-to-all with {@code feedback()}, its left side (which sees the fed-back items) in w1 and w2. */
+    @Test
+    void aLoopingAllToAllWithItsLeftSideInTwoGroups(@TempDir Path dir) throws Exception {
+        loopWithTwoChildGroups(dir, LoopApp.Shape.A2A_LEFT);
+    }
+
+    /**
+     * A worker failing inside a loop fails the job everywhere with the cause: its stand-in, waiting
+     * for answers, hears it instead of waiting on.
+     */
+    @Test
+    void aWorkerFailingInsideALoopFailsTheJobEverywhereWithTheCause(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 20_000;
+        String[] args = {String.valueOf(n), "FARM", "5000"};
+        try (Child w1 = new Child(job, "w1", LoopApp.class, args); Child w2 = new Child(job, "w2", LoopApp.class, args)) {
+            FlowException e = assertThrows(FlowException.class,
+                    () -> LoopApp.run(DistributedJob.of(job, "m"), n, LoopApp.Shape.FARM, 5000));
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w2.output());
+            assertEquals("w2", g.group());
+            assertTrue(g.getMessage().contains("failed on purpose in the loop in group w2"), g::getMessage);
+            assertEquals(1, w2.exit(30), w2::output);
+            assertEquals(1, w1.exit(30), w1::output); // aborted by the master
+        }
+    }
+
+    private void loopWithTwoChildGroups(Path dir, LoopApp.Shape shape) throws Exception {
+        long n = 20_000;
+        exactWithTwoChildGroups(dir, LoopApp.class, List.of(String.valueOf(n), shape.name()), m -> {
+            LoopApp.Outcome o = LoopApp.run(m, n, shape);
+            return o.exact(n, shape) ? null : o + ", expected " + n + " items and " + LoopApp.expectedFeedback(n)
+                    + " fed back";
+        });
+    }
+
+    /**
+     * Inside a feedback loop, a farm that re-sends a lost worker's tasks is refused in every process
+     * before anything starts, and a block of another group that is not a node is refused in the group
+     * that would run it.
+     */
+    @Test
+    void aResendingFarmOrACompositeRemoteBlockInsideAFeedbackLoopIsRefused(@TempDir Path dir) throws Exception {
         JobSpec spec = job(dir.resolve("secret"));
         for (String group : List.of("m", "w1")) {
-            DistributedJob a2aJob = DistributedJob.of(spec, group);
-            List<Block<Long, Long>> right = a2aJob.members("r", () -> Nodes.map((Long x) -> x), Codec.longs(),
-                    Codec.longs(), Placement.of("w1", "w2"));
-            AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(Nodes.<Long>identity()), right).feedback();
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> a2aJob.run(Pipeline.of(Nodes.range(1, 10), a2a, Nodes.sink((Long x) -> { }))));
-            assertTrue(e.getMessage().contains("remote-stage[r#0@w1] is inside the feedback loop of an all-to-all of 1 x 2"),
-                    e::getMessage);
-
             DistributedJob farmJob = DistributedJob.of(spec, group);
             Farm<Long, Long> farm = farmJob.farm("f", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
                     Placement.of("m", "w1"), WorkerLoss.RESEND_TASKS);
             Pipeline<Long, Long> inner = Pipeline.of(Nodes.<Long>identity(), farm);
             IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
                     () -> farmJob.run(Pipeline.of(Nodes.range(1, 10), inner.feedback(), Nodes.sink((Long x) -> { }))));
-            assertTrue(f.getMessage().contains("inside the feedback loop of a pipeline of 2 stages"), f::getMessage);
-
-            DistributedJob stageJob = DistributedJob.of(spec, group);
-            Block<Long, Long> stage = stageJob.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w2");
-            Farm<Long, Long> looping = Farm.<Long, Long>of(List.of(Nodes.<Long>identity(), stage)).feedback();
-            IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
-                    () -> stageJob.run(Pipeline.of(Nodes.range(1, 10), looping, Nodes.sink((Long x) -> { }))));
-            assertTrue(s.getMessage().contains("remote-stage[s@w2] is inside the feedback loop of a farm of 2 workers"),
-                    s::getMessage);
+            assertTrue(f.getMessage().contains("is inside the feedback loop of a pipeline of 2 stages: a farm that"
+                    + " re-sends a lost worker's tasks"), f::getMessage);
         }
+        DistributedJob stageJob = DistributedJob.of(spec, "w2");
+        Block<Long, Long> stage = stageJob.stage("s", () -> Pipeline.of(Nodes.map((Long x) -> x), Nodes.<Long>identity()),
+                Codec.longs(), Codec.longs(), "w2");
+        Farm<Long, Long> looping = Farm.<Long, Long>of(List.of(Nodes.<Long>identity(), stage)).feedback();
+        IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
+                () -> stageJob.run(Pipeline.of(Nodes.range(1, 10), looping, Nodes.sink((Long x) -> { }))));
+        assertTrue(s.getMessage().contains("s is a Pipeline, not a Node: a block of another group inside a feedback"
+                + " loop must be a node"), s::getMessage);
     }
 
     /**

@@ -20,24 +20,26 @@ class RoutedCodecTest {
     void aFrameKeepsItsRoutingAndItsSizeIsKnown() {
         ByteBuf b = Unpooled.buffer();
         try {
-            Routed r = new Routed(1, 2, 3, 42L);
+            Routed r = new Routed(1, 2, 3, true, 42L);
             CODEC.encode(r, b);
-            assertEquals(20, b.readableBytes());
-            assertEquals(20, CODEC.maxEncodedSize(r));
-            assertEquals(20, CODEC.fixedSize());
+            assertEquals(21, b.readableBytes());
+            assertEquals(21, CODEC.maxEncodedSize(r));
+            assertEquals(21, CODEC.fixedSize());
             assertEquals(r, CODEC.decode(b));
             assertEquals(0, b.readableBytes());
-            CODEC.encode(new Routed(Routed.BROADCAST, 0, 0, 7L), b);
-            assertEquals(new Routed(Routed.BROADCAST, 0, 0, 7L), CODEC.decode(b));
+            CODEC.encode(new Routed(Routed.BROADCAST, 0, 0, false, 7L), b);
+            assertEquals(new Routed(Routed.BROADCAST, 0, 0, false, 7L), CODEC.decode(b));
         } finally {
             b.release();
         }
     }
 
     @Test
-    void aFrameWithAnImpossiblePortOrCountIsRefused() {
-        for (int[] bad : new int[][] {{-3, 0, 0}, {0, -1, 0}, {0, 0, -1}, {Integer.MIN_VALUE, 1, 1}}) {
-            ByteBuf b = Unpooled.buffer().writeInt(bad[0]).writeInt(bad[1]).writeInt(bad[2]).writeLong(1L);
+    void aFrameWithAnImpossiblePortCountOrFlagIsRefused() {
+        for (int[] bad : new int[][] {{-3, 0, 0, 0}, {0, -1, 0, 0}, {0, 0, -1, 0}, {Integer.MIN_VALUE, 1, 1, 0},
+                                      {0, 1, 1, 2}, {0, 1, 1, -1}}) {
+            ByteBuf b = Unpooled.buffer().writeInt(bad[0]).writeInt(bad[1]).writeInt(bad[2]).writeByte(bad[3])
+                    .writeLong(1L);
             try {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CODEC.decode(b));
                 assertTrue(e.getMessage().startsWith("not a routed frame"), e::getMessage);
