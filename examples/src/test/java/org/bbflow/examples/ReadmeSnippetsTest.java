@@ -231,6 +231,16 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(60)
+    void longNodes() {
+        // tag::long-nodes[]
+        long[] sum = new long[1];
+        Pipeline.of(LongNodes.range(1, 10_000_000), LongNodes.map(x -> 2 * x), LongNodes.sink(x -> sum[0] += x)).run();
+        // end::long-nodes[]
+        assertEquals(10_000_000L * 10_000_001L, sum[0]);
+    }
+
+    @Test
+    @Timeout(60)
     void tour() {
         // tag::tour[]
         // A source, a farm of 4 CPU-bound workers whose results come out in input order, a sink.

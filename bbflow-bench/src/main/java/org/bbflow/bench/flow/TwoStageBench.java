@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.bbflow.bench.baseline.ThesisChannel;
 import org.bbflow.bench.support.PeerThread;
 import org.bbflow.bench.support.Strategies;
+import org.bbflow.core.LongBatch;
+import org.bbflow.core.LongNodes;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.jctools.queues.SpscArrayQueue;
@@ -32,6 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code jctools}: the raw two-thread loop on a JCTools {@code SpscArrayQueue}, spinning;</li>
  *   <li>{@code thesis}: the thesis's non-blocking channel ({@link ThesisChannel});</li>
  *   <li>{@code thesis-blocking}: the thesis's blocking channel, a {@code LinkedBlockingQueue}.</li>
+ *   <li>{@code bbflow-longs}: the unboxed path, {@code Pipeline.of(LongNodes.range(1, N),
+ *       LongNodes.sink(x -> acc += 2x))} (backoff), moving batches of 256 longs;</li>
+ *   <li>{@code long-batches}: its floor, the raw two-thread loop handing the same batches (a new
+ *       {@code long[256]} each, filled by the producer) over a JCTools {@code SpscArrayQueue},
+ *       yielding on failure.</li>
  * </ul>
  * Headlines at N = 10M: {@code bbflow-backoff / jctools} (target &lt;= 1.3) and
  * {@code thesis / bbflow-backoff} (target &gt;= 8).
@@ -44,6 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class TwoStageBench {
     private static final int CAPACITY = 1024;
+    private static final int BATCH = LongBatch.DEFAULT_CAPACITY;
     private static final long JOIN_SECONDS = 600;
     private static final Long STOP = Long.MIN_VALUE; // a distinct boxed instance, compared by identity
 
@@ -52,7 +60,8 @@ public class TwoStageBench {
     public long n;
 
     /** The implementation. */
-    @Param({"bbflow-busyspin", "bbflow-backoff", "bbflow-blocking", "jctools", "thesis", "thesis-blocking"})
+    @Param({"bbflow-busyspin", "bbflow-backoff", "bbflow-blocking", "jctools", "thesis", "thesis-blocking",
+            "bbflow-longs", "long-batches"})
     public String impl;
 
     /** One run of N items. */
@@ -66,6 +75,8 @@ public class TwoStageBench {
             case "jctools": sum = jctools(); break;
             case "thesis": sum = thesis(); break;
             case "thesis-blocking": sum = thesisBlocking(); break;
+            case "bbflow-longs": sum = bbflowLongs(); break;
+            case "long-batches": sum = longBatches(); break;
             default: throw new IllegalArgumentException("unknown impl '" + impl + "'");
         }
         if (sum != n * (n + 1)) {
@@ -77,6 +88,56 @@ public class TwoStageBench {
     private long bbflow(String strategy) {
         long[] acc = new long[1];
         Pipeline.of(Nodes.range(1, n), Nodes.sink((Long x) -> acc[0] += x * 2)).run(Strategies.options(strategy));
+        return acc[0];
+    }
+
+    private long bbflowLongs() {
+        long[] acc = new long[1];
+        Pipeline.of(LongNodes.range(1, n), LongNodes.sink(x -> acc[0] += x * 2)).run(Strategies.options("backoff"));
+        return acc[0];
+    }
+
+    /** The floor of the unboxed path: batches of 256 longs, each a new array, over a raw SPSC queue. */
+    private long longBatches() {
+        SpscArrayQueue<long[]> q = new SpscArrayQueue<>(CAPACITY);
+        long[] acc = new long[1];
+        long items = n;
+        long[] stop = new long[0];
+        PeerThread producer = new PeerThread("long-batches-producer", () -> {
+            for (long next = 1; next <= items; ) {
+                int k = (int) Math.min(BATCH, items - next + 1);
+                long[] b = new long[k];
+                for (int i = 0; i < k; i++) {
+                    b[i] = next + i;
+                }
+                next += k;
+                while (!q.offer(b)) {
+                    Thread.yield();
+                }
+            }
+            while (!q.offer(stop)) {
+                Thread.yield();
+            }
+        });
+        PeerThread consumer = new PeerThread("long-batches-consumer", () -> {
+            long a = 0;
+            while (true) {
+                long[] b = q.poll();
+                if (b == null) {
+                    Thread.yield();
+                    continue;
+                }
+                if (b == stop) {
+                    break;
+                }
+                for (long x : b) {
+                    a += x * 2;
+                }
+            }
+            acc[0] = a;
+        });
+        producer.join(JOIN_SECONDS);
+        consumer.join(JOIN_SECONDS);
         return acc[0];
     }
 
