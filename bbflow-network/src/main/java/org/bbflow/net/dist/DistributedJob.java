@@ -247,7 +247,10 @@ public final class DistributedJob {
                 resendTaskIds.add(taskId);
             }
             if (where.equals(spec.master())) {
-                workers.add(isMaster() ? worker.get() : new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec));
+                Block<?, ?> w = isMaster() ? worker.get() : null;
+                workers.add(!isMaster() ? new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec)
+                        : ledger != null && w instanceof Node<?, ?> node
+                        ? ledger.addLocal(new LocalResendWorker(ledger, (Node<Object, Object>) node)) : w);
             } else if (ledger != null) {
                 TaskLane lane = ledger.add(new TaskLane(name, i, where, taskId, taskCodec, resultCodec));
                 laneResultIds.put(lane, resultId);

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>When a lane fails, the group's report decides: a group that reported a failure fails the job
  * with its cause; a group that sent none is lost, and its unfinished tasks are re-sent at once, by the
- * thread that noticed, to the lanes still alive (round-robin). A task counts as finished only when its
+ * thread that noticed, to the lanes still alive and the farm's workers in the master
+ * ({@link LocalResendWorker}s), round-robin. A task counts as finished only when its
  * end-of-task mark arrives on a lane still alive, and only then are its results handed on: every
  * task's results arrive exactly once.
  *
@@ -33,6 +34,8 @@ final class FarmLedger {
 
     private final String farm;
     private final List<TaskLane> lanes = new ArrayList<>();
+    /** The farm's node workers in the master: they take re-sent tasks too, and are never lost. */
+    private final List<LocalResendWorker> locals = new ArrayList<>();
     private final AtomicInteger cursor = new AtomicInteger();
     private final ConcurrentLinkedQueue<Object> results = new ConcurrentLinkedQueue<>();
     private final AtomicLong unfinished = new AtomicLong();
@@ -51,6 +54,12 @@ final class FarmLedger {
         lanes.add(lane);
         running.incrementAndGet();
         return lane;
+    }
+
+    /** Adds a worker that runs in the master; called while the farm is declared. */
+    LocalResendWorker addLocal(LocalResendWorker worker) {
+        locals.add(worker);
+        return worker;
     }
 
     List<TaskLane> lanes() {
@@ -73,7 +82,12 @@ final class FarmLedger {
         TaskLane lane = preferred;
         while (true) {
             if (lane == null || lane.isLost()) {
-                lane = nextLive();
+                int k = nextLive();
+                if (k >= lanes.size()) {
+                    locals.get(k - lanes.size()).offer(task);
+                    return;
+                }
+                lane = lanes.get(k);
             }
             if (lane.send(task)) {
                 return;
@@ -82,21 +96,29 @@ final class FarmLedger {
         }
     }
 
-    private TaskLane nextLive() {
+    /** The next live target, round-robin: a lane's index, or {@code lanes.size() + j} for local worker j. */
+    private int nextLive() {
         int start = cursor.getAndIncrement();
-        for (int i = 0; i < lanes.size(); i++) {
-            TaskLane l = lanes.get(Math.floorMod(start + i, lanes.size()));
-            if (!l.isLost()) {
-                return l;
+        int targets = lanes.size() + locals.size();
+        for (int i = 0; i < targets; i++) {
+            int k = Math.floorMod(start + i, targets);
+            if (k >= lanes.size() || !lanes.get(k).isLost()) {
+                return k;
             }
         }
         throw fail(new GroupFailedException(String.join(",", lostGroups), "farm " + farm,
-                "every remote worker of farm '" + farm + "' was lost (groups " + lostGroups + ")", null));
+                "every remote worker of farm '" + farm + "' was lost (groups " + lostGroups + ") and it has no node"
+                        + " worker in the master", null));
     }
 
     /** A task's end-of-task mark came back on a live lane: its results can be handed on. */
     void finished(List<Object> taskResults) {
         results.addAll(taskResults);
+        unfinished.decrementAndGet();
+    }
+
+    /** A re-sent task finished in a worker in the master (its results went straight to the collector). */
+    void finishedHere() {
         unfinished.decrementAndGet();
     }
 

@@ -11,9 +11,9 @@ public enum WorkerLoss {
 
     /**
      * The farm re-sends the lost group's unfinished tasks to the workers still alive in the other
-     * non-master groups (round-robin) and goes on; the job fails only if every worker of the farm
-     * outside the master group is lost (the master's own workers take no re-sent task). The master
-     * group itself is not survivable.
+     * non-master groups and to its workers in the master that are {@link org.bbflow.core.Node}s
+     * (round-robin) and goes on; the job fails only if every worker of the farm outside the master
+     * group is lost and none of those runs in the master. The master group itself is not survivable.
      *
      * <p>Each worker must be a {@link org.bbflow.core.Node}: its group marks the end of each task after
      * {@code onItem} returns, and the master hands a task's results on only once that mark arrives, so

@@ -34,12 +34,13 @@ public final class DistApp {
     }
 
     /**
-     * Two workers per group; a farm that re-sends a lost worker's tasks has none in the master, so
-     * that a result count the master's sink sees proves the worker groups are running.
+     * Two workers per group; a farm that re-sends a lost worker's tasks has none in the master unless
+     * {@code masterWorkers}, so that a result count the master's sink sees proves the worker groups
+     * are running.
      */
-    private static Placement placement(DistributedJob job, WorkerLoss onLoss) {
+    private static Placement placement(DistributedJob job, WorkerLoss onLoss, boolean masterWorkers) {
         List<String> groups = new ArrayList<>(job.spec().groups());
-        if (onLoss == WorkerLoss.RESEND_TASKS) {
+        if (onLoss == WorkerLoss.RESEND_TASKS && !masterWorkers) {
             groups.remove(job.spec().master());
         }
         return Placement.spread(2, groups.toArray(new String[0]));
@@ -58,6 +59,12 @@ public final class DistApp {
      * sink's thread: what it does there holds the sink up).
      */
     static Outcome run(DistributedJob job, long n, long failFrom, WorkerLoss onLoss, LongConsumer onResult) {
+        return run(job, n, failFrom, onLoss, false, onResult);
+    }
+
+    /** As above; with {@code masterWorkers} a re-sending farm has two workers in the master too. */
+    static Outcome run(DistributedJob job, long n, long failFrom, WorkerLoss onLoss, boolean masterWorkers,
+                       LongConsumer onResult) {
         var farm = job.farm("tasks", () -> Nodes.map((Long x) -> {
             if (onLoss == WorkerLoss.RESEND_TASKS) {
                 spin(TASK_NANOS);
@@ -66,7 +73,7 @@ public final class DistApp {
                 throw new IllegalStateException("boom at task " + x + " in group " + job.group());
             }
             return 3 * x + 1;
-        }), Codec.longs(), Codec.longs(), placement(job, onLoss), onLoss);
+        }), Codec.longs(), Codec.longs(), placement(job, onLoss, masterWorkers), onLoss);
         BitSet seen = new BitSet();
         AtomicLong count = new AtomicLong();
         StringBuilder problem = new StringBuilder();
@@ -86,13 +93,16 @@ public final class DistApp {
     }
 
     /**
-     * Args: {@code n failFrom [FAIL_JOB|RESEND_TASKS]}; the job and group come from the system properties.
+     * Args: {@code n failFrom [FAIL_JOB|RESEND_TASKS [MASTER_WORKERS]]}; the job and group come from
+     * the system properties.
      *
-     * @param args task count and the first failing task (negative: none)
+     * @param args task count, the first failing task (negative: none), the loss policy, and whether a
+     *     re-sending farm has workers in the master
      */
     public static void main(String[] args) {
         runAsChild(job -> run(job, Long.parseLong(args[0]), Long.parseLong(args[1]),
-                args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB, c -> { }));
+                args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB,
+                args.length > 3 && args[3].equals("MASTER_WORKERS"), c -> { }));
     }
 
     /**

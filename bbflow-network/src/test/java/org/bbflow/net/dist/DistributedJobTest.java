@@ -199,6 +199,29 @@ class DistributedJobTest {
      * left to re-send, the job completes, and the group counts as lost rather than failed (the other
      * stand-ins ending first must not make the master take the loss for its own closing).
      */
+    /**
+     * kill -9 of both worker groups in the middle of the run: the farm's workers in the master take
+     * every unfinished task of both, and the job completes with every result exactly once.
+     */
+    @Test
+    void losingEveryWorkerGroupLeavesTheWorkToTheMastersWorkers(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 60_000;
+        String[] args = {String.valueOf(n), "-1", WorkerLoss.RESEND_TASKS.name(), "MASTER_WORKERS"};
+        try (Child w1 = new Child(job, "w1", DistApp.class, args); Child w2 = new Child(job, "w2", DistApp.class, args)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, true, count -> {
+                if (count == n / 5) {
+                    w1.kill();
+                    w2.kill();
+                }
+            });
+            assertTrue(o.exact(), () -> o + "\n" + w1.output() + w2.output());
+            assertEquals(java.util.Set.of("w1", "w2"), master.lostGroups());
+            assertTrue(master.resentTasks() > 0, "nothing re-sent");
+        }
+    }
+
     @Test
     void killingAWorkerGroupAfterItsLastResultStillCompletes(@TempDir Path dir) throws Exception {
         JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
