@@ -33,10 +33,15 @@ final class RemoteWorker implements Node<Object, Object> {
     /** How long a failing channel waits for the group's own report of why it failed. */
     static final Duration REPORT_WAIT = Duration.ofSeconds(5);
     /**
-     * In a loop, how long the stand-in waits for an answer before it looks at its input again: the
-     * most a new item can wait for it while answers are outstanding (it cannot be woken by an item).
+     * In a loop, how long the stand-in first waits for an answer before it looks at its input again
+     * (it cannot be woken by an item); the wait doubles while no answer comes, up to
+     * {@link #INPUT_CHECK_MAX_NANOS}, and starts again at this after each answer. So a new item waits
+     * for the stand-in at most 50 µs while answers flow, and at most 1 ms while the group is busy
+     * with a long item (when it costs nothing: the group works on the items before it), and a
+     * stand-in waiting on a slow group wakes about a thousand times a second, not twenty thousand.
      */
     static final long INPUT_CHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    static final long INPUT_CHECK_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final String group;
     private final String name;
@@ -181,13 +186,17 @@ final class RemoteWorker implements Node<Object, Object> {
     /**
      * In a loop: returns once every item sent was answered, or as soon as another item waits on the
      * input (it keeps the loop open, and the next onItem waits again). Between checks of the input it
-     * parks for at most {@link #INPUT_CHECK_NANOS}; an answer wakes it at once.
+     * parks for {@link #INPUT_CHECK_NANOS} to {@link #INPUT_CHECK_MAX_NANOS}; an answer wakes it at once.
      */
     private void awaitAnswersUnlessInputWaits(Outbox<Object> out) throws InterruptedException {
+        long park = INPUT_CHECK_NANOS;
         while (unanswered > 0 && !context.hasPendingInput() && !context.isCancelled()) {
             waiter = Thread.currentThread();
             if (results.isEmpty() && !readerDone) {
-                LockSupport.parkNanos(this, INPUT_CHECK_NANOS);
+                LockSupport.parkNanos(this, park);
+                park = Math.min(2 * park, INPUT_CHECK_MAX_NANOS);
+            } else {
+                park = INPUT_CHECK_NANOS;
             }
             waiter = null;
             if (Thread.interrupted()) {
