@@ -20,6 +20,33 @@ class FeedbackTest {
     }
 
     /**
+     * The emitter of a master-worker loop: sends every item above 0 round again, keeps the others in
+     * {@code finished}, and counts the items it saw fed back.
+     */
+    private static Node<Long, Long> master(AtomicLong fedBack, Runs.Collector<Long> finished) {
+        return new Node<>() {
+            NodeContext c;
+
+            @Override
+            public void init(NodeContext c) {
+                this.c = c;
+            }
+
+            @Override
+            public void onItem(Long x, Outbox<Long> o) {
+                if (c.fromFeedback()) {
+                    fedBack.incrementAndGet();
+                }
+                if (x > 0) {
+                    o.send(x);
+                } else {
+                    finished.items.add(x);
+                }
+            }
+        };
+    }
+
+    /**
      * Master-worker (FastFlow's wrap_around): each item loops back until it reaches zero; the
      * master counts how many times it saw each item. The flow must end by itself.
      */
@@ -29,26 +56,7 @@ class FeedbackTest {
         for (int rep = 0; rep < 10; rep++) {
             AtomicLong fedBack = new AtomicLong();
             Runs.Collector<Long> finished = new Runs.Collector<>();
-            Node<Long, Long> master = new Node<>() {
-                NodeContext c;
-
-                @Override
-                public void init(NodeContext c) {
-                    this.c = c;
-                }
-
-                @Override
-                public void onItem(Long x, Outbox<Long> o) {
-                    if (c.fromFeedback()) {
-                        fedBack.incrementAndGet();
-                    }
-                    if (x > 0) {
-                        o.send(x);
-                    } else {
-                        finished.items.add(x);
-                    }
-                }
-            };
+            Node<Long, Long> master = master(fedBack, finished);
             Farm<Long, Long> farm = Farm.<Long, Long>of(3, () -> Nodes.map((Long x) -> x - 1)).emitter(master).feedback()
                     .withoutCollector();
             Runs.run(Pipeline.of(Nodes.range(1, 50), farm), FlowOptions.defaults().withWaitStrategy(ws));
@@ -71,26 +79,7 @@ class FeedbackTest {
         for (int rep = 0; rep < 10; rep++) {
             AtomicLong fedBack = new AtomicLong();
             Runs.Collector<Long> finished = new Runs.Collector<>();
-            Node<Long, Long> master = new Node<>() {
-                NodeContext c;
-
-                @Override
-                public void init(NodeContext c) {
-                    this.c = c;
-                }
-
-                @Override
-                public void onItem(Long x, Outbox<Long> o) {
-                    if (c.fromFeedback()) {
-                        fedBack.incrementAndGet();
-                    }
-                    if (x > 0) {
-                        o.send(x);
-                    } else {
-                        finished.items.add(x);
-                    }
-                }
-            };
+            Node<Long, Long> master = master(fedBack, finished);
             Farm<Long, Long> farm = Farm.<Long, Long>of(2, () -> new Node<Long, Long>() {
                 final List<Long> kept = new ArrayList<>();
                 NodeContext c;

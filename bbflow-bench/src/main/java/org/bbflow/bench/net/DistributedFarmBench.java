@@ -96,30 +96,22 @@ public final class DistributedFarmBench {
             }
             System.exit(0);
         }
-        if (args.length > 0 && args[0].equals("a2a")) {
-            int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-            System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
-                    + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
-            measureAllToAll(3_600, 20_000, rounds);
-            System.out.println("# load average after: " + loadAverage());
-            return;
-        }
-        if (args.length > 0 && args[0].equals("loop")) {
-            int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-            System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
-                    + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
-            measureLoop(3_600, 20_000, rounds);
-            System.out.println("# load average after: " + loadAverage());
-            return;
-        }
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        String mode = args.length > 0 && (args[0].equals("a2a") || args[0].equals("loop")) ? args[0] : "farm";
+        int rest = mode.equals("farm") ? 0 : 1;
+        int rounds = args.length > rest ? Integer.parseInt(args[rest]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
                 + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage());
-        // ~10 us and ~1 ms of the thesis's multiply/divide step (3600 steps ~ 10 us on the reference machine)
-        measure("fixed cost (6 empty tasks)", 1, 6, rounds);
-        measure("fine (~10 us)", 3_600, 20_000, rounds);
-        measure("coarse (~1 ms)", 360_000, 300, rounds);
-        measureLoss(3_600, 60_000, Duration.ofSeconds(2), rounds);
+        switch (mode) {
+            case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
+            case "loop" -> measureLoop(3_600, 20_000, rounds);
+            default -> {
+                // ~10 us and ~1 ms of the thesis's multiply/divide step (3600 steps ~ 10 us on the reference machine)
+                measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+                measure("fine (~10 us)", 3_600, 20_000, rounds);
+                measure("coarse (~1 ms)", 360_000, 300, rounds);
+                measureLoss(3_600, 60_000, Duration.ofSeconds(2), rounds);
+            }
+        }
         System.out.println("# load average after: " + loadAverage());
     }
 

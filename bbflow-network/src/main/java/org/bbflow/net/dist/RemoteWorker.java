@@ -148,7 +148,9 @@ final class RemoteWorker implements Node<Object, Object> {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
                 results.add(r);
-                wakeWaiter();
+                if (inLoop) { // set before this thread started; outside a loop nobody waits for answers
+                    wakeWaiter();
+                }
             }
         } catch (RuntimeException e) {
             readerFailure = e;

@@ -23,6 +23,8 @@ import org.bbflow.net.Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A farm whose 6 workers span 3 groups: the master group runs in this test JVM, the two others in
@@ -331,39 +333,24 @@ class DistributedJobTest {
     }
 
     /**
-     * A farm with {@code feedback()} whose workers run in w1, w2 and the master: every item makes all
-     * its trips round the loop and leaves it once, the emitter sees each trip back with
-     * {@code fromFeedback()}, and the loop ends by itself (not while answers are still in a group).
+     * A loop with blocks in w1 and w2 (see {@link LoopApp.Shape}): a farm with {@code feedback()} and
+     * workers in w1, w2 and the master; a looping pipeline whose head stage (the loop's head, which
+     * sees the fed-back items) runs in w1 and last stage in w2; an all-to-all with
+     * {@code feedback()} with its right side, then its left side, in w1 and w2 (a right member's
+     * {@code send} returns the item to the left member it came from, even when its stand-in hands the
+     * answer on while handling an item from the other one). Every item makes all its trips and leaves
+     * the loop once, {@code fromFeedback()} is right wherever the node runs, and the loop ends by
+     * itself, not while answers are still in a group.
      */
-    @Test
-    void aFeedbackFarmWithWorkersInTwoGroupsEndsWithEveryItem(@TempDir Path dir) throws Exception {
-        loopWithTwoChildGroups(dir, LoopApp.Shape.FARM);
-    }
-
-    /**
-     * A looping pipeline whose head stage (the loop's head, which sees the fed-back items and their
-     * {@code fromFeedback()}) runs in w1 and whose last stage (which sends back with {@code send} and
-     * forward with {@code sendTo(1, x)}) runs in w2.
-     */
-    @Test
-    void aLoopingPipelineHeadedByAStageOfAnotherGroup(@TempDir Path dir) throws Exception {
-        loopWithTwoChildGroups(dir, LoopApp.Shape.PIPELINE);
-    }
-
-    /**
-     * An all-to-all with {@code feedback()}, its right side in w1 and w2: a right member's
-     * {@code send} returns the item to the left member it came from, even when its stand-in hands
-     * the answer on while handling an item from the other one.
-     */
-    @Test
-    void aLoopingAllToAllWithItsRightSideInTwoGroups(@TempDir Path dir) throws Exception {
-        loopWithTwoChildGroups(dir, LoopApp.Shape.A2A_RIGHT);
-    }
-
-    /** An all-to-all with {@code feedback()}, its left side (which sees the fed-back items) in w1 and w2. */
-    @Test
-    void aLoopingAllToAllWithItsLeftSideInTwoGroups(@TempDir Path dir) throws Exception {
-        loopWithTwoChildGroups(dir, LoopApp.Shape.A2A_LEFT);
+    @ParameterizedTest
+    @EnumSource(LoopApp.Shape.class)
+    void aLoopWithBlocksInTwoGroupsEndsWithEveryItem(LoopApp.Shape shape, @TempDir Path dir) throws Exception {
+        long n = 20_000;
+        exactWithTwoChildGroups(dir, LoopApp.class, List.of(String.valueOf(n), shape.name()), m -> {
+            LoopApp.Outcome o = LoopApp.run(m, n, shape);
+            return o.exact(n, shape) ? null : o + ", expected " + n + " items and " + LoopApp.expectedFeedback(n)
+                    + " fed back";
+        });
     }
 
     /**
@@ -385,15 +372,6 @@ class DistributedJobTest {
             assertEquals(1, w2.exit(30), w2::output);
             assertEquals(1, w1.exit(30), w1::output); // aborted by the master
         }
-    }
-
-    private void loopWithTwoChildGroups(Path dir, LoopApp.Shape shape) throws Exception {
-        long n = 20_000;
-        exactWithTwoChildGroups(dir, LoopApp.class, List.of(String.valueOf(n), shape.name()), m -> {
-            LoopApp.Outcome o = LoopApp.run(m, n, shape);
-            return o.exact(n, shape) ? null : o + ", expected " + n + " items and " + LoopApp.expectedFeedback(n)
-                    + " fed back";
-        });
     }
 
     /**

@@ -111,40 +111,20 @@ public final class LoopApp {
                 out.send(item(key(v), 1, h));
             }
         }), Codec.longs(), Codec.longs(), Placement.of("w1", "w2", "m"));
-        return farm.emitter(new Node<Long, Long>() {
-            private NodeContext ctx;
-
-            @Override
-            public void init(NodeContext context) {
-                ctx = context;
+        return farm.emitter(node((ctx, v, out) -> {
+            checkFedBack(ctx, v);
+            if (ctx.fromFeedback()) {
+                fedBack[0]++;
             }
-
-            @Override
-            public void onItem(Long v, Outbox<Long> out) {
-                checkFedBack(ctx, v);
-                if (ctx.fromFeedback()) {
-                    fedBack[0]++;
-                }
-                out.send(item(key(v), 0, tripsLeft(v)));
-            }
-        }).feedback();
+            out.send(item(key(v), 0, tripsLeft(v)));
+        })).feedback();
     }
 
     private static Block<Long, Long> pipeline(DistributedJob job) {
-        Block<Long, Long> head = job.stage("head", () -> new Node<Long, Long>() {
-            private NodeContext ctx;
-
-            @Override
-            public void init(NodeContext context) {
-                ctx = context;
-            }
-
-            @Override
-            public void onItem(Long v, Outbox<Long> out) {
-                checkFedBack(ctx, v);
-                out.send(item(key(v), 0, tripsLeft(v)));
-            }
-        }, Codec.longs(), Codec.longs(), "w1");
+        Block<Long, Long> head = job.stage("head", () -> node((ctx, v, out) -> {
+            checkFedBack(ctx, v);
+            out.send(item(key(v), 0, tripsLeft(v)));
+        }), Codec.longs(), Codec.longs(), "w1");
         Block<Long, Long> tail = job.stage("tail", () -> Nodes.<Long, Long>flatMap((v, out) -> {
             if (tripsLeft(v) == 0) {
                 out.sendTo(1, key(v));
@@ -158,51 +138,54 @@ public final class LoopApp {
     private static Block<Long, Long> allToAll(DistributedJob job, boolean rightInGroups) {
         Placement groups = Placement.of("w1", "w2");
         Placement master = Placement.of("m", "m");
-        List<Block<Long, Long>> left = job.members("left", () -> new Node<Long, Long>() {
-            private NodeContext ctx;
-
-            @Override
-            public void init(NodeContext context) {
-                ctx = context;
+        List<Block<Long, Long>> left = job.members("left", () -> node((ctx, v, out) -> {
+            checkFedBack(ctx, v);
+            // this left member's index: in the master its member index, in group wK member K - 1
+            long me = job.isMaster() ? ctx.workerIndex() : Long.parseLong(job.group().substring(1)) - 1;
+            if (tag(v) != 0 && tag(v) - 1 != me) {
+                throw new IllegalStateException("item " + key(v) + " sent by left member " + (tag(v) - 1)
+                        + " came back to left member " + me);
             }
-
-            @Override
-            public void onItem(Long v, Outbox<Long> out) {
-                checkFedBack(ctx, v);
-                // this left member's index: in the master its member index, in group wK member K - 1
-                long me = job.isMaster() ? ctx.workerIndex() : Long.parseLong(job.group().substring(1)) - 1;
-                if (tag(v) != 0 && tag(v) - 1 != me) {
-                    throw new IllegalStateException("item " + key(v) + " sent by left member " + (tag(v) - 1)
-                            + " came back to left member " + me);
-                }
-                long k = key(v);
-                // k / 2, not k: the input side of the all-to-all deals items round-robin to the left
-                // members, so by k each right member would hear from one left member only
-                out.sendTo((int) (k / 2 % out.outputCount()), item(k, 1 + me, tripsLeft(v)));
+            long k = key(v);
+            // k / 2, not k: the input side of the all-to-all deals items round-robin to the left
+            // members, so by k each right member would hear from one left member only
+            out.sendTo((int) (k / 2 % out.outputCount()), item(k, 1 + me, tripsLeft(v)));
+        }), Codec.longs(), Codec.longs(), rightInGroups ? master : groups);
+        List<Block<Long, Long>> right = job.members("right", () -> node((ctx, v, out) -> {
+            if (ctx.fromFeedback()) {
+                throw new IllegalStateException("a right member saw item " + key(v) + " as fed back");
             }
-        }, Codec.longs(), Codec.longs(), rightInGroups ? master : groups);
-        List<Block<Long, Long>> right = job.members("right", () -> new Node<Long, Long>() {
-            private NodeContext ctx;
-
-            @Override
-            public void init(NodeContext context) {
-                ctx = context;
+            long h = tripsLeft(v) - 1;
+            if (h == 0) {
+                out.sendTo(out.outputCount() - 1, key(v));
+            } else {
+                out.send(item(key(v), tag(v), h)); // back to the left member it came from
             }
-
-            @Override
-            public void onItem(Long v, Outbox<Long> out) {
-                if (ctx.fromFeedback()) {
-                    throw new IllegalStateException("a right member saw item " + key(v) + " as fed back");
-                }
-                long h = tripsLeft(v) - 1;
-                if (h == 0) {
-                    out.sendTo(out.outputCount() - 1, key(v));
-                } else {
-                    out.send(item(key(v), tag(v), h)); // back to the left member it came from
-                }
-            }
-        }, Codec.longs(), Codec.longs(), rightInGroups ? groups : master);
+        }), Codec.longs(), Codec.longs(), rightInGroups ? groups : master);
         return AllToAll.<Long, Long>of(left, right).feedback();
+    }
+
+    /** What a node of these loops does with an item, seeing its context. */
+    @FunctionalInterface
+    private interface Step {
+        void onItem(NodeContext ctx, Long v, Outbox<Long> out);
+    }
+
+    /** A node running {@code step} with its context. */
+    private static Node<Long, Long> node(Step step) {
+        return new Node<>() {
+            private NodeContext ctx;
+
+            @Override
+            public void init(NodeContext context) {
+                ctx = context;
+            }
+
+            @Override
+            public void onItem(Long v, Outbox<Long> out) {
+                step.onItem(ctx, v, out);
+            }
+        };
     }
 
     /** Throws if the item's tag and {@code fromFeedback()} disagree. */
