@@ -1,7 +1,7 @@
 #!/bin/bash
 # Cold two-stage pipeline, N=10M, one run per process, timed from outside; interleaved rounds.
 set -u
-WORK=/tmp/pk
+WORK=${WORK:-/tmp/pk}
 CP="java/lib/agrona-1.23.1.jar:java/lib/bbflow-bench-thesischannel.jar:java/lib/bbflow-core.jar:java/lib/disruptor-4.0.0.jar:java/lib/jctools-core-4.0.5.jar:java/perfj.jar"
 J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import jdk.jfr.FlightRecorder;
 
 /**
  * A running flow (FastFlow's {@code run} / {@code wait}): the handle returned by
@@ -160,7 +161,9 @@ public final class Flow implements AutoCloseable {
             runners.add(new NodeRunner(v, this, strategyOf(v, options)));
         }
         IdentityHashMap<Vertex, NodeRunner> byVertex = new IdentityHashMap<>();
-        runners.forEach(r -> byVertex.put(r.vertex, r));
+        for (NodeRunner r : runners) {
+            byVertex.put(r.vertex, r);
+        }
         for (Edge e : g.edges) {
             NodeRunner producer = byVertex.get(e.from);
             NodeRunner consumer = byVertex.get(e.to);
@@ -486,7 +489,12 @@ public final class Flow implements AutoCloseable {
             ACTIVE_NODES.remove(r.vertex.node);
         }
         try {
-            NodeEndEvent.emit(name, r);
+            // Only once JFR is up (a recording was started: -XX:StartFlightRecording, jcmd, or the
+            // Recording API): initialising the event class sets up JFR's metadata, which took about
+            // 50 ms of the first flow's end in every process, recording or not (the cold start).
+            if (FlightRecorder.isInitialized()) {
+                NodeEndEvent.emit(name, r);
+            }
         } catch (LinkageError e) {
             // a runtime without jdk.jfr: the event is optional, the flow's accounting below is not
         }

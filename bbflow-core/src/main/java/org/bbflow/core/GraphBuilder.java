@@ -156,7 +156,14 @@ final class GraphBuilder {
                 throw new IllegalStateException("node " + v.path + " has no input: in '" + rootName
                         + "' every first stage must be a Source (it would never receive an item)");
             }
-            boolean anyExternal = v.in.stream().anyMatch(e -> !e.back);
+            // plain loops, not streams, on the way to a flow's start: the first stream in a process
+            // loads and links its pipeline classes (a few ms of every cold start)
+            boolean anyExternal = false;
+            boolean anyBack = false;
+            for (Edge e : v.in) {
+                anyExternal |= !e.back;
+                anyBack |= e.back;
+            }
             if (v.loop != null && v.loop.heads.contains(v) && !anyExternal && !v.isSource()) {
                 throw new IllegalStateException("feedback loop of " + v.loop.owner + ": its head " + v.path
                         + " has no input from outside the loop and is not a source, so the loop could never start");
@@ -167,7 +174,7 @@ final class GraphBuilder {
                     mpsc++;
                 }
             }
-            if (mpsc > 0 && (mpsc != v.in.size() || v.in.stream().anyMatch(e -> e.back))) {
+            if (mpsc > 0 && (mpsc != v.in.size() || anyBack)) {
                 throw new IllegalStateException("node " + v.path + ": an MPSC channel must carry all of a node's inputs"
                         + " and no feedback");
             }
@@ -176,8 +183,10 @@ final class GraphBuilder {
                         + " reads each input in turn and cannot use a shared MPSC channel");
             }
         }
-        if (root.entries.stream().anyMatch(v -> !v.isSource())) {
-            throw new IllegalStateException("'" + rootName + "' has an unconnected input port; start the flow with a Source");
+        for (Vertex v : root.entries) {
+            if (!v.isSource()) {
+                throw new IllegalStateException("'" + rootName + "' has an unconnected input port; start the flow with a Source");
+            }
         }
     }
 }

@@ -1,0 +1,62 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What a flow costs a fresh process: a flow outside a JDK Flight Recorder recording must not set
+ * up JFR (initialising the node-end event class did, about 50 ms of every cold start), and a
+ * recording started later still gets the node-end events. Checked in a child JVM, whose class
+ * loading is logged, because the test JVM itself has recordings from other tests.
+ */
+class ColdStartTest {
+    @Test
+    @Timeout(120)
+    void aFlowOutsideARecordingSetsUpNoFlightRecorderAndALaterRecordingStillGetsItsEvents() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = List.of(java, "-Xmx64m", "-Xlog:class+load=info:stdout", "-cp",
+                System.getProperty("java.class.path"), ColdStartPeer.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> jfrBeforeTheRecording = new ArrayList<>();
+        List<String> tail = new ArrayList<>();
+        boolean firstFlowDone = false;
+        long events = -1;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("FIRST-FLOW-DONE")) {
+                    assertEquals("FIRST-FLOW-DONE sum=500500", line);
+                    firstFlowDone = true;
+                } else if (line.startsWith("RECORDED-EVENTS ")) {
+                    events = Long.parseLong(line.substring("RECORDED-EVENTS ".length()));
+                } else if (!firstFlowDone && line.contains("[class,load]")
+                        && (line.contains(" jdk.jfr.internal.") || line.contains(" org.bbflow.core.NodeEndEvent "))) {
+                    jfrBeforeTheRecording.add(line);
+                }
+                if (!line.contains("[class,load]")) {
+                    tail.add(line);
+                }
+            }
+        } finally {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+        assertEquals(0, p.exitValue(), "child JVM failed:\n" + String.join("\n", tail));
+        assertTrue(firstFlowDone, "the child never finished its first flow:\n" + String.join("\n", tail));
+        assertTrue(jfrBeforeTheRecording.isEmpty(), "a flow with no recording running set up JDK Flight Recorder: "
+                + jfrBeforeTheRecording.size() + " classes loaded, first "
+                + jfrBeforeTheRecording.subList(0, Math.min(3, jfrBeforeTheRecording.size())));
+        assertEquals(2, events, "node-end events of the flow run during the recording (2 nodes)");
+    }
+}
