@@ -241,6 +241,21 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(60)
+    void doubleNodes() {
+        // tag::double-nodes[]
+        double[] sum = new double[1];
+        Pipeline.of(LongNodes.range(1, 1_000_000), DoubleNodes.fromLongs(i -> 1.0 / i),
+                DoubleNodes.map(Math::sqrt), DoubleNodes.sink(x -> sum[0] += x)).run();
+        // end::double-nodes[]
+        double expected = 0;
+        for (long i = 1; i <= 1_000_000; i++) {
+            expected += Math.sqrt(1.0 / i);
+        }
+        assertEquals(expected, sum[0]); // in order, so the same rounding as the loop
+    }
+
+    @Test
+    @Timeout(60)
     void tour() {
         // tag::tour[]
         // A source, a farm of 4 CPU-bound workers whose results come out in input order, a sink.

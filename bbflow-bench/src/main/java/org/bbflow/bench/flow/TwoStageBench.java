@@ -6,6 +6,7 @@ import org.bbflow.bench.baseline.ThesisChannel;
 import org.bbflow.bench.support.PeerThread;
 import org.bbflow.bench.support.Strategies;
 import org.bbflow.core.LongBatch;
+import org.bbflow.core.DoubleNodes;
 import org.bbflow.core.LongNodes;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
@@ -38,7 +39,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       LongNodes.sink(x -> acc += 2x))} (backoff), moving batches of 256 longs;</li>
  *   <li>{@code long-batches}: its floor, the raw two-thread loop handing the same batches (a new
  *       {@code long[256]} each, filled by the producer) over a JCTools {@code SpscArrayQueue},
- *       yielding on failure.</li>
+ *       yielding on failure;</li>
+ *   <li>{@code bbflow-doubles}: the unboxed double path, {@code DoubleNodes.source} sending
+ *       {@code 1.0 .. N} with {@code sendDouble} into {@code DoubleNodes.sink(x -> acc += 2x)}
+ *       (backoff; exact: every partial sum is below 2^53 up to N = 10M).</li>
  * </ul>
  * Headlines at N = 10M: {@code bbflow-backoff / jctools} (target &lt;= 1.3) and
  * {@code thesis / bbflow-backoff} (target &gt;= 8).
@@ -61,7 +65,7 @@ public class TwoStageBench {
 
     /** The implementation. */
     @Param({"bbflow-busyspin", "bbflow-backoff", "bbflow-blocking", "jctools", "thesis", "thesis-blocking",
-            "bbflow-longs", "long-batches"})
+            "bbflow-longs", "long-batches", "bbflow-doubles"})
     public String impl;
 
     /** One run of N items. */
@@ -77,6 +81,7 @@ public class TwoStageBench {
             case "thesis-blocking": sum = thesisBlocking(); break;
             case "bbflow-longs": sum = bbflowLongs(); break;
             case "long-batches": sum = longBatches(); break;
+            case "bbflow-doubles": sum = bbflowDoubles(); break;
             default: throw new IllegalArgumentException("unknown impl '" + impl + "'");
         }
         if (sum != n * (n + 1)) {
@@ -95,6 +100,17 @@ public class TwoStageBench {
         long[] acc = new long[1];
         Pipeline.of(LongNodes.range(1, n), LongNodes.sink(x -> acc[0] += x * 2)).run(Strategies.options("backoff"));
         return acc[0];
+    }
+
+    private long bbflowDoubles() {
+        double[] acc = new double[1];
+        long items = n;
+        Pipeline.of(DoubleNodes.source(out -> {
+            for (long i = 1; i <= items; i++) {
+                out.sendDouble(i);
+            }
+        }), DoubleNodes.sink(x -> acc[0] += x * 2)).run(Strategies.options("backoff"));
+        return (long) acc[0];
     }
 
     /** The floor of the unboxed path: batches of 256 longs, each a new array, over a raw SPSC queue. */
