@@ -3,6 +3,8 @@ package org.bbflow.net;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
+import org.bbflow.core.DoubleBatch;
+import org.bbflow.core.LongBatch;
 
 /** The built-in codecs: primitives written straight into the buffer, arrays and strings with an int length prefix. */
 final class BuiltinCodecs {
@@ -103,6 +105,38 @@ final class BuiltinCodecs {
     };
 
     /** Reads an element count and checks that that many elements of {@code width} bytes are present. */
+    /** A {@link LongBatch} as a long array: int count, then the values. */
+    static final Codec<LongBatch> LONG_BATCH = new Codec<>() {
+        @Override public void encode(LongBatch item, ByteBuf out) {
+            int n = item.size();
+            out.writeInt(n);
+            for (int i = 0; i < n; i++) out.writeLong(item.get(i));
+        }
+        @Override public LongBatch decode(ByteBuf in) {
+            long[] a = new long[length(in, 8)];
+            for (int i = 0; i < a.length; i++) a[i] = in.readLong();
+            return LongBatch.of(a);
+        }
+        @Override public int maxEncodedSize(LongBatch item) { return 4 + 8 * item.size(); }
+        @Override public String toString() { return "Codec.longBatches()"; }
+    };
+
+    /** A {@link DoubleBatch} as a double array: int count, then the values (bit for bit). */
+    static final Codec<DoubleBatch> DOUBLE_BATCH = new Codec<>() {
+        @Override public void encode(DoubleBatch item, ByteBuf out) {
+            int n = item.size();
+            out.writeInt(n);
+            for (int i = 0; i < n; i++) out.writeLong(Double.doubleToRawLongBits(item.get(i)));
+        }
+        @Override public DoubleBatch decode(ByteBuf in) {
+            double[] a = new double[length(in, 8)];
+            for (int i = 0; i < a.length; i++) a[i] = Double.longBitsToDouble(in.readLong());
+            return DoubleBatch.of(a);
+        }
+        @Override public int maxEncodedSize(DoubleBatch item) { return 4 + 8 * item.size(); }
+        @Override public String toString() { return "Codec.doubleBatches()"; }
+    };
+
     static int length(ByteBuf in, int width) {
         int n = in.readInt();
         if (n < 0 || (long) n * width > in.readableBytes()) {

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import java.io.ObjectInputFilter;
 import java.io.Serializable;
 import java.util.Objects;
+import org.bbflow.core.DoubleBatch;
+import org.bbflow.core.LongBatch;
 
 /**
  * Turns items of type {@code T} into bytes of a pooled Netty {@link ByteBuf} and back.
@@ -18,7 +20,8 @@ import java.util.Objects;
  *
  * <p>Built-ins: {@link #longs()}, {@link #ints()}, {@link #doubles()}, {@link #strings()},
  * {@link #bytes()}, {@link #longArrays()}, {@link #intArrays()}, {@link #doubleArrays()},
- * {@link #record(Class)} for records of those, and — only when asked for —
+ * {@link #longBatches()} and {@link #doubleBatches()} for the unboxed stages,
+ * {@link #record(Class)} for records of primitives, strings and arrays, and — only when asked for —
  * {@link #javaSerialization(ObjectInputFilter)}.
  *
  * @param <T> the item type
@@ -117,6 +120,22 @@ public interface Codec<T> {
      * @return the codec
      */
     static Codec<double[]> doubleArrays() { return BuiltinCodecs.DOUBLE_ARRAY; }
+
+    /**
+     * The batches of the unboxed long stages ({@code LongNodes}): a 4-byte count, then 8-byte big-endian
+     * values; one frame entry per batch, so a stream of longs crosses with no box per value.
+     *
+     * @return the codec
+     */
+    static Codec<LongBatch> longBatches() { return BuiltinCodecs.LONG_BATCH; }
+
+    /**
+     * The batches of the unboxed double stages ({@code DoubleNodes}): a 4-byte count, then the values' 8-byte
+     * IEEE 754 bits (NaN payloads and -0.0 kept).
+     *
+     * @return the codec
+     */
+    static Codec<DoubleBatch> doubleBatches() { return BuiltinCodecs.DOUBLE_BATCH; }
 
     /**
      * A codec for a record whose components are all of a built-in kind: {@code long}, {@code int},

@@ -2,6 +2,8 @@ package org.bbflow.net;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +11,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import org.bbflow.core.DoubleBatch;
+import org.bbflow.core.Flow;
+import org.bbflow.core.LongBatch;
+import org.bbflow.core.LongNodes;
+import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -74,6 +81,51 @@ class LoopbackTest {
         List<double[]> d = List.of(new double[0], new double[] {1.25, Double.NaN});
         List<double[]> gd = roundTrip(Codec.doubleArrays(), d);
         for (int i = 0; i < d.size(); i++) assertArrayEquals(d.get(i), gd.get(i));
+    }
+
+    /**
+     * The unboxed stages' batches cross as batches: bit for bit (NaN, -0.0), through codec and through
+     * two flows joined by an outlet and an inlet; a frame whose count exceeds its bytes is refused.
+     */
+    @Test
+    void longAndDoubleBatches() throws Exception {
+        List<LongBatch> lb = List.of(LongBatch.of(), LongBatch.of(1, -2, Long.MIN_VALUE, Long.MAX_VALUE));
+        List<LongBatch> gl = roundTrip(Codec.longBatches(), lb);
+        assertEquals(2, gl.size());
+        for (int i = 0; i < lb.size(); i++) assertArrayEquals(lb.get(i).toArray(), gl.get(i).toArray());
+        double nanWithPayload = Double.longBitsToDouble(0x7ff8_0000_0000_1234L);
+        List<DoubleBatch> db = List.of(DoubleBatch.of(0.0, -0.0, nanWithPayload, Double.NEGATIVE_INFINITY, 1e-310));
+        DoubleBatch got = roundTrip(Codec.doubleBatches(), db).get(0);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(Double.doubleToRawLongBits(db.get(0).get(i)), Double.doubleToRawLongBits(got.get(i)), "value " + i);
+        }
+
+        long n = 300_000;
+        long[] sum = {0};
+        long[] count = {0};
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            Flow receiving = Flow.start(Pipeline.of(RemoteBlocks.inlet(server, 3, Codec.longBatches()),
+                    LongNodes.sink(x -> {
+                        sum[0] += x;
+                        if (x != ++count[0]) throw new AssertionError("value " + count[0] + " arrived as " + x);
+                    })));
+            Pipeline.of(LongNodes.range(1, n), RemoteBlocks.outlet("127.0.0.1", server.port(), 3, Codec.longBatches(),
+                    NetOptions.defaults())).run();
+            receiving.join(Duration.ofSeconds(30));
+        }
+        assertEquals(n, count[0]);
+        assertEquals(n * (n + 1) / 2, sum[0]);
+
+        ByteBuf bad = Unpooled.buffer();
+        try {
+            bad.writeInt(3).writeLong(1).writeLong(2); // says 3 values, holds 2
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Codec.longBatches().decode(bad));
+            assertTrue(e.getMessage().contains("malformed"), e.getMessage());
+            bad.clear().writeInt(-1);
+            assertThrows(IllegalArgumentException.class, () -> Codec.doubleBatches().decode(bad));
+        } finally {
+            bad.release();
+        }
     }
 
     @Test
