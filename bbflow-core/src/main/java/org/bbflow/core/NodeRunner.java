@@ -23,7 +23,9 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     /** Spins (with a re-check) before a wait is timed and counted, so short gaps cost no clock reads. */
-    private static final int QUICK_SPINS = 32;
+    static final int QUICK_SPINS = 32;
+    /** The quick spins of a node of a flow with more threads than cores (see {@link Flow}'s build). */
+    static final int QUICK_SPINS_OVERSUBSCRIBED = 4;
 
     final Vertex vertex;
     private final Node<Object, Object> node;
@@ -32,6 +34,8 @@ final class NodeRunner implements Runnable, NodeContext {
     final Waiter waiter = new Waiter();
     final WaitStrategy strategy;
     private final Idler idler;
+    /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow. */
+    final int quickSpins;
 
     /** The input channels (one when the inputs share an MPSC channel) and which are feedback. */
     Channel<Object>[] inputs;
@@ -71,7 +75,8 @@ final class NodeRunner implements Runnable, NodeContext {
     private Channel<Object> roomChannel;
     private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
 
-    NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy) {
+    NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy, boolean oversubscribed) {
+        this.quickSpins = oversubscribed ? QUICK_SPINS_OVERSUBSCRIBED : QUICK_SPINS;
         this.vertex = vertex;
         this.node = vertex.node;
         this.flow = flow;
@@ -293,7 +298,7 @@ final class NodeRunner implements Runnable, NodeContext {
      * also be ready once the flow is cancelled.
      */
     private void await(WaitCondition condition, boolean forRoom) {
-        for (int s = 0; s < QUICK_SPINS; s++) {
+        for (int s = 0; s < quickSpins; s++) {
             if (condition.ready()) {
                 checkCancel();
                 return;
@@ -322,7 +327,7 @@ final class NodeRunner implements Runnable, NodeContext {
     void awaitRoom(Channel<Object> c, Object item) {
         roomChannel = c;
         int spins = 0;
-        while (spins < QUICK_SPINS) {
+        while (spins < quickSpins) {
             if (c.offerRaw(item)) {
                 return;
             }
@@ -387,7 +392,7 @@ final class NodeRunner implements Runnable, NodeContext {
     /** Called by an on-demand outbox when every output is full: waits until any has room. */
     void awaitAnyRoom(Channel<Object>[] outs) {
         roomOutputs = outs;
-        for (int s = 0; s < QUICK_SPINS; s++) {
+        for (int s = 0; s < quickSpins; s++) {
             if (anyOutputHasRoom()) {
                 checkCancel();
                 return;

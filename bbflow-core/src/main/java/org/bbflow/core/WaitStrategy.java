@@ -67,6 +67,15 @@ public abstract class WaitStrategy {
     }
 
     /**
+     * The strategy a node of a flow with more node threads than cores uses instead of this one:
+     * this one, except the default {@link #backoff()}, which then spins 8 times instead of 64
+     * before it yields (a spinning thread would hold a core another node needs).
+     */
+    WaitStrategy whenOversubscribed() {
+        return this;
+    }
+
+    /**
      * Spins on {@link Thread#onSpinWait()} and never parks.
      *
      * @return the strategy
@@ -76,7 +85,10 @@ public abstract class WaitStrategy {
     }
 
     /**
-     * The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms.
+     * The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms. In a flow with more
+     * node threads than the machine has cores, its nodes spin 8 times instead of 64 (and the
+     * runtime's own spins before a wait, 32, become 4): a spinning thread would hold a core another
+     * node needs. A backoff made with {@link #backoff(int, int, Duration, Duration)} is kept as given.
      *
      * @return the strategy
      */
@@ -165,6 +177,7 @@ public abstract class WaitStrategy {
 
     private static final class Backoff extends WaitStrategy {
         static final Backoff DEFAULT = new Backoff(64, 16, 1_000L, 1_000_000L);
+        static final Backoff OVERSUBSCRIBED = new Backoff(8, 16, 1_000L, 1_000_000L);
         final int maxSpins;
         final int maxYields;
         final long minPark;
@@ -181,6 +194,11 @@ public abstract class WaitStrategy {
         @Override
         public IdleStrategy newIdleStrategy() {
             return new org.agrona.concurrent.BackoffIdleStrategy(maxSpins, maxYields, minPark, maxPark);
+        }
+
+        @Override
+        WaitStrategy whenOversubscribed() {
+            return this == DEFAULT ? OVERSUBSCRIBED : this;
         }
 
         @Override
