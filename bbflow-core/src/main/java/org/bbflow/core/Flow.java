@@ -192,12 +192,12 @@ public final class Flow implements AutoCloseable {
         runners.forEach(NodeRunner::wire);
     }
 
-    /** The strategy a node waits with: its edges' if they agree on one, else the flow's. */
     /** The flow's node runners, in vertex order (tests read their wait settings). */
     List<NodeRunner> runners() {
         return Collections.unmodifiableList(runners);
     }
 
+    /** The strategy a node waits with: its edges' if they agree on one, else the flow's. */
     private static WaitStrategy strategyOf(Vertex v, FlowOptions options) {
         WaitStrategy chosen = agreed(v.in);
         if (chosen == null && v.in.isEmpty()) {
