@@ -87,8 +87,9 @@ public abstract class WaitStrategy {
     /**
      * The default: 64 spins, 16 yields, then parks from 1 µs doubling up to 1 ms. In a flow with more
      * node threads than the machine has cores, its nodes spin 8 times instead of 64 (and the
-     * runtime's own spins before a wait, 32, become 4): a spinning thread would hold a core another
-     * node needs. A backoff made with {@link #backoff(int, int, Duration, Duration)} is kept as given.
+     * runtime's own spins before a wait, 32, become 4, except an on-demand emitter's wait for a free
+     * worker): a spinning thread would hold a core another node needs. A backoff made with
+     * {@link #backoff(int, int, Duration, Duration)} is kept as given.
      *
      * @return the strategy
      */
