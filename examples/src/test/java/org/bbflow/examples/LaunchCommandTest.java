@@ -38,7 +38,7 @@ class LaunchCommandTest {
                 + "  \"main\": \"" + main + "\",\n"
                 + "  \"args\": [" + args + "],\n"
                 + "  \"classpath\": \"" + cp + "\",\n"
-                + "  \"jvmOptions\": [\"-Xmx128m\", \"-XX:TieredStopAtLevel=1\"],\n"
+                + "  \"jvmOptions\": [\"-Xmx128m\", \"-XX:TieredStopAtLevel=1\", \"-Dlaunch.test=" + marker() + "\"],\n"
                 + "  \"remote\": \"" + remote + "\",\n"
                 + "  \"groups\": {\n"
                 + "    \"m\":  {\"host\": \"127.0.0.1\", \"port\": " + freePort() + "},\n"
@@ -51,6 +51,29 @@ class LaunchCommandTest {
         Path file = dir.resolve("job.json");
         Files.writeString(file, json);
         return file;
+    }
+
+    /** Marks this test's group processes (its temporary directory's name is unique). */
+    private String marker() {
+        return dir.getFileName().toString();
+    }
+
+    /** The processes of this test's jobs still alive after {@code seconds} (none once the launcher has stopped them). */
+    private List<String> leftOverGroups(int seconds) throws InterruptedException {
+        String mark = "-Dlaunch.test=" + marker();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<String> alive;
+        do {
+            alive = ProcessHandle.allProcesses()
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(mark)).orElse(false))
+                    .map(p -> "pid " + p.pid() + ": " + p.info().commandLine().orElse("?"))
+                    .toList();
+            if (alive.isEmpty()) {
+                return alive;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < end);
+        return alive;
     }
 
     private static int launch(List<String> lines, String... args) {
@@ -162,6 +185,9 @@ class LaunchCommandTest {
         assertTrue(lines.contains("[w1] hello from w1 arg=it's quoted; ok"), all); // {cmd} quoting survives sh
         assertTrue(lines.contains("[w1] failing on purpose"), all);
         assertTrue(lines.contains("launch: group w1 failed; stopping the others"), all);
+        // The groups ran as children of `sh -c` (dash forks the command): stopping the shell alone
+        // left each group's JVM sleeping on as an orphan for its minute.
+        assertEquals(List.of(), leftOverGroups(5), "group processes left behind by the launcher\n" + all);
     }
 
     @Test

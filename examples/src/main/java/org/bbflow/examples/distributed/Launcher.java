@@ -11,8 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.bbflow.net.dist.DistributedJob;
 
@@ -162,31 +164,73 @@ public final class Launcher {
         } finally {
             for (Process p : processes.values()) {
                 if (p.isAlive()) {
-                    p.destroyForcibly();
+                    destroyTree(p, descendantsOf(p), true);
                 }
             }
         }
     }
 
     /**
+     * The processes a group's command started, taken while it is alive: a remote-exec template such
+     * as {@code sh -c {cmd}} runs the group's JVM as a child of the shell (dash does not exec it), and
+     * once the shell is gone that JVM is an orphan no longer reachable from here.
+     */
+    private static List<ProcessHandle> descendantsOf(Process p) {
+        return p.descendants().toList();
+    }
+
+    /** Waits until {@code h} has ended or {@code deadline} (a {@link System#nanoTime()}) has passed. */
+    private static boolean awaitExit(ProcessHandle h, long deadline) throws InterruptedException {
+        try {
+            h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return !h.isAlive();
+        }
+    }
+
+    /** Ends the process and what it started: descendants first (SIGTERM, or SIGKILL when forced). */
+    private static void destroyTree(Process p, List<ProcessHandle> descendants, boolean force) {
+        for (ProcessHandle d : descendants) {
+            if (force) {
+                d.destroyForcibly();
+            } else {
+                d.destroy();
+            }
+        }
+        if (force) {
+            p.destroyForcibly();
+        } else {
+            p.destroy();
+        }
+    }
+
+    /**
      * Gives every live group {@code grace} to end by itself (a failure reaches every group within the
-     * job's peer timeout, and each prints why it failed), then terminates those still alive and kills
-     * them if they have not ended 2 s later.
+     * job's peer timeout, and each prints why it failed), then terminates those still alive, with
+     * the processes their command started, and kills them if they have not ended 2 s later.
      */
     private static void stop(Map<String, Process> processes, Duration grace) throws InterruptedException {
         long end = System.nanoTime() + grace.toNanos();
         for (Process p : processes.values()) {
             p.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
+        Map<Process, List<ProcessHandle>> trees = new LinkedHashMap<>();
         for (Process p : processes.values()) {
             if (p.isAlive()) {
-                p.destroy();
+                trees.put(p, descendantsOf(p));
+                destroyTree(p, trees.get(p), false);
             }
         }
         long kill = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        for (Process p : processes.values()) {
-            if (!p.waitFor(Math.max(0, kill - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                p.destroyForcibly();
+        for (Map.Entry<Process, List<ProcessHandle>> t : trees.entrySet()) {
+            Process p = t.getKey();
+            boolean ended = p.waitFor(Math.max(0, kill - System.nanoTime()), TimeUnit.NANOSECONDS);
+            for (ProcessHandle d : t.getValue()) {
+                ended &= awaitExit(d, kill);
+            }
+            if (!ended) {
+                destroyTree(p, t.getValue(), true);
             }
         }
     }
