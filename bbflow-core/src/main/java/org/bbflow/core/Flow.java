@@ -160,12 +160,10 @@ public final class Flow implements AutoCloseable {
         // More node threads than cores: a spinning thread then spins on a core another node needs
         // (measured: a farm of 2 fine-grained workers with its source as emitter and its sink as
         // collector, 4 threads on 2 cores, gave a speedup of 1.3 with the usual spins and 1.8 with
-        // short ones). Such a flow's nodes spin briefly before they yield and park: the runner's
-        // quick spins, and the spins of the default backoff (a backoff the user chose is kept).
+        // short ones). What that changes for a node is the runner's to say (its constructor).
         boolean oversubscribed = g.vertices.size() > Runtime.getRuntime().availableProcessors();
         for (Vertex v : g.vertices) {
-            WaitStrategy s = strategyOf(v, options);
-            runners.add(new NodeRunner(v, this, oversubscribed ? s.whenOversubscribed() : s, oversubscribed));
+            runners.add(new NodeRunner(v, this, strategyOf(v, options), oversubscribed));
         }
         IdentityHashMap<Vertex, NodeRunner> byVertex = new IdentityHashMap<>();
         for (NodeRunner r : runners) {

@@ -75,8 +75,16 @@ final class NodeRunner implements Runnable, NodeContext {
     private Channel<Object> roomChannel;
     private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
 
+    /**
+     * A runner for {@code vertex} waiting with {@code strategy}; in an {@code oversubscribed} flow
+     * (more node threads than cores) it spins briefly before it yields and parks: fewer quick spins,
+     * and the default backoff's short form ({@link WaitStrategy#whenOversubscribed()}).
+     */
     NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy, boolean oversubscribed) {
         this.quickSpins = oversubscribed ? QUICK_SPINS_OVERSUBSCRIBED : QUICK_SPINS;
+        if (oversubscribed) {
+            strategy = strategy.whenOversubscribed();
+        }
         this.vertex = vertex;
         this.node = vertex.node;
         this.flow = flow;

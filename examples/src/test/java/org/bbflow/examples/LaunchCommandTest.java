@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.bbflow.examples.distributed.SquaresJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -58,14 +59,18 @@ class LaunchCommandTest {
         return dir.getFileName().toString();
     }
 
+    /** The processes among {@code candidates} whose command line has the argument {@code arg}. */
+    private static Stream<ProcessHandle> withArgument(Stream<ProcessHandle> candidates, String arg) {
+        return candidates.filter(p -> p.info().arguments().map(a -> List.of(a).contains(arg)).orElse(false));
+    }
+
     /** The processes of this test's jobs still alive after {@code seconds} (none once the launcher has stopped them). */
     private List<String> leftOverGroups(int seconds) throws InterruptedException {
         String mark = "-Dlaunch.test=" + marker();
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<String> alive;
         do {
-            alive = ProcessHandle.allProcesses()
-                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(mark)).orElse(false))
+            alive = withArgument(ProcessHandle.allProcesses(), mark)
                     .map(p -> "pid " + p.pid() + ": " + p.info().commandLine().orElse("?"))
                     .toList();
             if (alive.isEmpty()) {
@@ -132,8 +137,7 @@ class LaunchCommandTest {
                 lines.add(line);
             }
             if (line.startsWith("[m]") && line.contains(" of 200,000 results") && killed.get() == null) {
-                ProcessHandle w1 = ProcessHandle.current().descendants()
-                        .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dbbflow.group=w1")).orElse(false))
+                ProcessHandle w1 = withArgument(ProcessHandle.current().descendants(), "-Dbbflow.group=w1")
                         .findFirst().orElse(null);
                 killed.set(w1 == null ? "not found" : "pid " + w1.pid());
                 if (w1 != null) {
