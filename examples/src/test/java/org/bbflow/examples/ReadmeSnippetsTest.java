@@ -737,6 +737,16 @@ class ReadmeSnippetsTest {
 
     /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs one). */
     @SuppressWarnings("unused")
+    static void linkedStages(DistributedJob job, long n, Node<Long, Void> sink) {
+        // tag::linked-stages[]
+        Block<Long, Long> parse = job.stage("parse", () -> Nodes.map((Long x) -> 3 * x + 1), Codec.longs(), Codec.longs(), "w1");
+        Block<Long, Long> score = job.stage("score", () -> Nodes.map((Long y) -> 2 * y), Codec.longs(), Codec.longs(), "w2");
+        job.run(Pipeline.of(Nodes.range(1, n), parse, score, sink)); // w1 sends parse's results straight to w2
+        // end::linked-stages[]
+    }
+
+    /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs one). */
+    @SuppressWarnings("unused")
     static void allToAllMembers(DistributedJob job, long n, Node<Long, Void> sink) {
         // tag::a2a-members[]
         List<Block<Long, Long>> right = job.members("square", () -> Nodes.map((Long x) -> x * x), Codec.longs(),

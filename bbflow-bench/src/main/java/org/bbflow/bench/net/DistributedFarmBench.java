@@ -55,10 +55,20 @@ import org.bbflow.net.dist.WorkerLoss;
  * the tasks, once each). The difference is what the loop costs across groups: the routing tags, the
  * end-of-item marks and the stand-ins waiting for answers before they let the loop end.
  *
+ * <p>With {@code fixed} first it measures only the fixed cost: six empty tasks.
+ *
+ * <p>With {@code chain} first it measures two pipeline stages, one in w1 and one in w2, for ~1 µs
+ * and ~10 µs of work per stage: in one JVM; linked (next to each other, so w1 sends its results
+ * straight to w2); and, as the baseline in the same rounds, with an identity stage in the master
+ * between them, so that every item goes w1, master, w2 (as every item between two groups did
+ * before stages were linked).
+ *
  * <pre>{@code
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench [rounds]
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench a2a [rounds]
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench loop [rounds]
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench fixed [rounds]
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench chain [rounds]
  * }</pre>
  */
 public final class DistributedFarmBench {
@@ -67,6 +77,10 @@ public final class DistributedFarmBench {
     private static final String A2A = "A2A";
     /** The child's argument for the looping farm job. */
     private static final String LOOP = "LOOP";
+    /** The child's argument for the two stages in w1 and w2, linked (w1 sends straight to w2). */
+    private static final String CHAIN = "CHAIN";
+    /** The same two stages with a stage in the master between them: every item goes through the master. */
+    private static final String CHAIN_VIA_MASTER = "CHAIN_VIA_MASTER";
 
     private DistributedFarmBench() {
     }
@@ -74,8 +88,9 @@ public final class DistributedFarmBench {
     /**
      * Runs the comparison, or (first argument {@code group}) one worker group of a round.
      *
-     * @param args {@code [rounds]}, {@code a2a [rounds]}, {@code loop [rounds]}, or
-     *     {@code group reps tasks loss|A2A|LOOP} in a child process
+     * @param args {@code [rounds]}, {@code a2a [rounds]}, {@code loop [rounds]}, {@code fixed [rounds]},
+     *     {@code chain [rounds]}, or {@code group reps tasks loss|A2A|LOOP|CHAIN|CHAIN_VIA_MASTER} in a child
+     *     process
      * @throws Exception if a round fails
      */
     public static void main(String[] args) throws Exception {
@@ -90,13 +105,15 @@ public final class DistributedFarmBench {
                 runAllToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             } else if (args[3].equals(LOOP)) {
                 runLoop(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            } else if (args[3].equals(CHAIN) || args[3].equals(CHAIN_VIA_MASTER)) {
+                runChain(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3].equals(CHAIN_VIA_MASTER));
             } else {
                 distributed(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), WorkerLoss.valueOf(args[3]), -1,
                         null);
             }
             System.exit(0);
         }
-        String mode = args.length > 0 && (args[0].equals("a2a") || args[0].equals("loop")) ? args[0] : "farm";
+        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain").contains(args[0]) ? args[0] : "farm";
         int rest = mode.equals("farm") ? 0 : 1;
         int rounds = args.length > rest ? Integer.parseInt(args[rest]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
@@ -104,6 +121,11 @@ public final class DistributedFarmBench {
         switch (mode) {
             case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
             case "loop" -> measureLoop(3_600, 20_000, rounds);
+            case "fixed" -> measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+            case "chain" -> {
+                measureChain(360, 200_000, rounds);
+                measureChain(3_600, 20_000, rounds);
+            }
             default -> {
                 // ~10 us and ~1 ms of the thesis's multiply/divide step (3600 steps ~ 10 us on the reference machine)
                 measure("fixed cost (6 empty tasks)", 1, 6, rounds);
@@ -262,6 +284,66 @@ public final class DistributedFarmBench {
         return sum.sum();
     }
 
+    /**
+     * Two stages (the step on x, then on its result) in one JVM, linked across w1 and w2, and across
+     * w1 and w2 with an identity stage in the master between them.
+     */
+    private static void measureChain(int reps, int tasks, int rounds) throws Exception {
+        long expected = 0;
+        for (long i = 1; i <= tasks; i++) {
+            expected += Work.spin(Work.spin(i, reps), reps);
+        }
+        double[] local = new double[rounds];
+        double[] linked = new double[rounds];
+        double[] via = new double[rounds];
+        double[] linkedCpu = new double[rounds];
+        double[] viaCpu = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            long sum = runChain(null, reps, tasks, false);
+            local[r] = (System.nanoTime() - t0) / 1e6;
+            check(sum, expected);
+            long c0 = processCpuNanos();
+            linked[r] = distributed(reps, tasks, expected, CHAIN, null, -1, Duration.ofSeconds(20));
+            long c1 = processCpuNanos();
+            via[r] = distributed(reps, tasks, expected, CHAIN_VIA_MASTER, null, -1, Duration.ofSeconds(20));
+            linkedCpu[r] = (c1 - c0) / 1e6;
+            viaCpu[r] = (processCpuNanos() - c1) / 1e6;
+            System.out.printf(Locale.ROOT, "chain round %d: one JVM %.1f ms, linked w1 -> w2 %.1f ms (master CPU %.0f ms),"
+                    + " w1 -> master -> w2 %.1f ms (master CPU %.0f ms)%n", r, local[r], linked[r], linkedCpu[r], via[r],
+                    viaCpu[r]);
+        }
+        double l = median(local);
+        double k = median(linked);
+        double v = median(via);
+        System.out.printf(Locale.ROOT, "two stages (%d items, %d steps per stage): one JVM median %.1f ms = %.0f items/s;"
+                        + " linked w1 -> w2 median %.1f ms = %.0f items/s, master CPU %.0f ms; through the master median"
+                        + " %.1f ms = %.0f items/s, master CPU %.0f ms; through the master / linked: time %.2f, master CPU"
+                        + " %.2f%n", tasks, reps, l, tasks / l * 1000, k, tasks / k * 1000, median(linkedCpu), v,
+                tasks / v * 1000, median(viaCpu), v / k, median(viaCpu) / median(linkedCpu));
+    }
+
+    /**
+     * Stage "a" in w1 and stage "b" in w2, each the step, in this JVM ({@code job} null) or across the
+     * groups; with {@code viaMaster} an identity stage in the master between them. Returns the sum of
+     * the results (in the master).
+     */
+    private static long runChain(DistributedJob job, int reps, int tasks, boolean viaMaster) {
+        Supplier<Block<Long, Long>> step = () -> Nodes.map((Long x) -> Work.spin(x, reps));
+        Block<Long, Long> a = job == null ? step.get() : job.stage("a", step, Codec.longs(), Codec.longs(), GROUPS[1]);
+        Block<Long, Long> b = job == null ? step.get() : job.stage("b", step, Codec.longs(), Codec.longs(), GROUPS[2]);
+        LongAdder sum = new LongAdder();
+        Node<Long, Void> sink = Nodes.sink((Long y) -> sum.add(y));
+        Pipeline<Long, Void> main = viaMaster ? Pipeline.of(Nodes.range(1, tasks), a, Nodes.<Long>identity(), b, sink)
+                : Pipeline.of(Nodes.range(1, tasks), a, b, sink);
+        if (job == null) {
+            main.run();
+        } else {
+            job.run(main);
+        }
+        return sum.sum();
+    }
+
     private static void measureLoss(int reps, int tasks, Duration peerTimeout, int rounds) throws Exception {
         long expected = Work.sequential(tasks, reps);
         double[] plain = new double[rounds];
@@ -305,7 +387,10 @@ public final class DistributedFarmBench {
         return distributed(reps, tasks, expected, loss == null ? A2A : loss.name(), loss, killAt, peerTimeout);
     }
 
-    /** One round of the job {@code kind} (a {@link WorkerLoss} for the farm, {@link #A2A} or {@link #LOOP}). */
+    /**
+     * One round of the job {@code kind} (a {@link WorkerLoss} for the farm, {@link #A2A}, {@link #LOOP},
+     * {@link #CHAIN} or {@link #CHAIN_VIA_MASTER}).
+     */
     private static double distributed(int reps, int tasks, long expected, String kind, WorkerLoss loss, long killAt,
                                       Duration peerTimeout) throws Exception {
         Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
@@ -333,6 +418,7 @@ public final class DistributedFarmBench {
             long t0 = System.nanoTime();
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
             long sum = kind.equals(A2A) ? runAllToAll(master, reps, tasks) : kind.equals(LOOP) ? runLoop(master, reps, tasks)
+                    : kind.startsWith(CHAIN) ? runChain(master, reps, tasks, kind.equals(CHAIN_VIA_MASTER))
                     : distributed(master, reps, tasks, loss, killAt, children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);
@@ -420,6 +506,12 @@ public final class DistributedFarmBench {
         double[] s = xs.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** The CPU time of this process (every thread), in ns; -1 where the JVM does not tell. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     private static String loadAverage() {

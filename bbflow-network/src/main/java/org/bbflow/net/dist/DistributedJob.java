@@ -3,7 +3,10 @@ package org.bbflow.net.dist;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
@@ -29,6 +33,7 @@ import org.bbflow.net.NetClient;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteBlocks;
+import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
 
@@ -49,15 +54,18 @@ import org.bbflow.net.RemoteOutlet;
  *
  * <p>The master group runs the main flow given to {@code run}: the farms' emitters and collectors and
  * the workers placed in the master group. Every other group runs its workers, each between a task
- * channel from the master and a result channel to it. Each edge between groups is a TCP channel whose
- * id derives from the farm's name and the worker's index, identically in every process. Each group
- * listens on its job address (the master for results and reports, the others for tasks).
+ * channel from the master and a result channel to it; two pipeline stages next to each other in two
+ * other groups are linked instead: the first one's group sends its results straight to the second
+ * one's ({@link #stage}). Each edge between groups is a TCP channel whose id derives from the farm's
+ * (or stage's) name and the worker's index, identically in every process. Each group listens on its
+ * job address (the master for results and reports, the others for tasks).
  *
  * <p>Per channel, items keep their order and end of stream crosses it. A failure anywhere fails the
  * job everywhere: a failing group reports the failing node and its exception to the master, then
- * aborts its channels; the master's {@code run} throws a {@link GroupFailedException} with that
- * cause (inside the {@link FlowException} naming the master's stand-in node), and aborts its channels
- * to every other group, whose {@code run} then throws too. A lost process fails the job after the
+ * aborts its channels; the master cancels its flow on that report, its {@code run} throws a
+ * {@link GroupFailedException} with that cause (by itself, or inside the {@link FlowException}
+ * naming the master's stand-in node that heard it first), and it tells every other group, whose
+ * {@code run} then throws too. A lost process fails the job after the
  * job's peer timeout, and so does one that takes longer than that to start: a group whose master is
  * lost, or never comes, gives up then instead of waiting for tasks.
  *
@@ -72,7 +80,8 @@ import org.bbflow.net.RemoteOutlet;
  *
  * <p>Limits of this version: farms' workers, pipeline stages ({@link #stage}) and the members of an
  * all-to-all side ({@link #members}) are the distributed blocks, each with its channels to and from
- * the master (items between two other groups go through the master); a distributed farm's collector
+ * the master, except two stages linked as above (items between two other groups otherwise go through
+ * the master: a farm's workers and the two sides of an all-to-all, both in groups); a distributed farm's collector
  * must be first-come (the default) or none, since results from another group arrive whenever they
  * are ready ({@link #run} refuses {@code ordered()} and strict round-robin or gather collectors across
  * groups). A farm that re-sends a lost worker's tasks cannot be inside a feedback loop. The master
@@ -102,11 +111,29 @@ public final class DistributedJob {
     private final Set<Integer> loopTaskIds = new HashSet<>();
     /** The task channels of the workers of farms that re-send a lost worker's tasks (in every process). */
     private final Set<Integer> resendTaskIds = new HashSet<>();
+    /** The stand-ins of pipeline stages placed in groups other than the master's (in every process). */
+    private final Set<RemoteWorker> stageStandIns = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Linked stages: by the task channel of a stage, where its group sends its results (found by {@link #run}). */
+    private final Map<Integer, Link> linksOut = new HashMap<>();
+    /** Linked stages: by the task channel of a stage, how the previous stage's group encodes what it sends there. */
+    private final Map<Integer, Codec<Object>> linkedInCodecs = new HashMap<>();
     private boolean ran;
 
-    /** A worker this (non-master) group runs: its block and the ids of its two channels. */
+    /**
+     * A worker this (non-master) group runs: its block, the ids of its two channels, and the group its
+     * results go to (null: the master; another group for a stage linked to the next one, whose task
+     * channel {@code resultId} then is); {@code linkedIn} when its tasks come from the previous stage's group.
+     */
     private record LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
-                               Codec<Object> resultCodec) {
+                               Codec<Object> resultCodec, String resultGroup, boolean linkedIn) {
+        LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
+                    Codec<Object> resultCodec) {
+            this(path, block, taskId, resultId, taskCodec, resultCodec, null, false);
+        }
+    }
+
+    /** Where a linked stage's group sends its results: the next stage's group and task channel. */
+    private record Link(String group, int channelId) {
     }
 
     private DistributedJob(JobSpec spec, String group) {
@@ -282,8 +309,17 @@ public final class DistributedJob {
      * node: put it in the main flow like the block itself; it sends each item to {@code where} and
      * passes on what comes back, in order (one channel each way, so per-channel order holds end to
      * end), and end of stream crosses both ways. In {@code where} the block runs between those two
-     * channels. A stage placed in the master group is the block itself. Items between two stages in
-     * two other groups travel through the master (each stage has its channels to and from it).
+     * channels. A stage placed in the master group is the block itself.
+     *
+     * <p>Two stages next to each other in one pipeline (outside any feedback loop), both placed in
+     * groups other than the master's, are linked: the first one's group sends its results straight to
+     * the second one's group, encoded with the first stage's {@code out} codec (the second one's
+     * group reads them with it too; the second stage's {@code in} codec is then not used), and the master sends
+     * the first stage its items and takes the second one's results, never the items between them.
+     * Per-channel order and end of stream hold along the run; a failure in any of its groups fails
+     * the job with that group's cause, also when the group that failed first had not reached the next
+     * one yet. Stages with a block of the master between them, or whose items and results carry
+     * routing (all-to-all members, blocks inside loops), are not linked.
      * Losing the stage's process fails the job, as a node failing in it does (with its cause).
      *
      * @param <I> input type
@@ -325,6 +361,9 @@ public final class DistributedJob {
         }
         failJobGroups.add(where);
         RemoteWorker standIn = standIn(name, where, inId, inCodec, outCodec, routed);
+        if (!routed) {
+            stageStandIns.add(standIn);
+        }
         if (isMaster()) {
             standIns.add(standIn);
             resultIds.put(standIn, outId);
@@ -460,6 +499,7 @@ public final class DistributedJob {
         prepareCrossings(main, null, false);
         if (!isMaster()) {
             wrapForLoop();
+            applyLinks();
         }
         spec.checkListenAllowed(group);
         NetOptions[] options = spec.options();
@@ -502,6 +542,9 @@ public final class DistributedJob {
         } else if (b instanceof Pipeline<?, ?> p) {
             String l = loop != null ? loop : p.hasFeedback() ? "a pipeline of " + p.stages().size() + " stages" : null;
             p.stages().forEach(s -> prepareCrossings(s, l, false));
+            if (l == null) {
+                linkAdjacentStages(p.stages());
+            }
         } else if (b instanceof Farm<?, ?> f) {
             Collect c = f.collectPolicy();
             if (c != Collect.FIRST_COME && c != Collect.NONE && f.workers().stream().anyMatch(this::isStandIn)) {
@@ -518,6 +561,40 @@ public final class DistributedJob {
                     + a.right().size() + " members" : null;
             a.left().forEach(m -> prepareCrossings(m, l, false));
             a.right().forEach(m -> prepareCrossings(m, l, a.hasFeedback()));
+        }
+    }
+
+    /**
+     * Links each two stages next to each other in a pipeline (outside any feedback loop) that both run
+     * in groups other than the master's: the first one's group sends its results straight to the
+     * second one's group ({@link RemoteWorker#linkTo}), in every process alike. Items keep their order
+     * (one channel from group to group) and end of stream follows them.
+     */
+    private void linkAdjacentStages(List<? extends Block<?, ?>> stages) {
+        for (int i = 0; i + 1 < stages.size(); i++) {
+            Block<?, ?> from = stages.get(i);
+            Block<?, ?> to = stages.get(i + 1);
+            if (stageStandIns.contains(from) && stageStandIns.contains(to)) {
+                RemoteWorker a = (RemoteWorker) from;
+                RemoteWorker b = (RemoteWorker) to;
+                a.linkTo(b);
+                linksOut.put(a.taskId(), new Link(b.group(), b.taskId()));
+                linkedInCodecs.put(b.taskId(), a.resultCodec());
+            }
+        }
+    }
+
+    /** In a worker group, its stages' channels as {@link #linkAdjacentStages} linked them. */
+    private void applyLinks() {
+        for (int k = 0; k < localWorkers.size(); k++) {
+            LocalWorker w = localWorkers.get(k);
+            Link out = linksOut.get(w.taskId());
+            Codec<Object> in = linkedInCodecs.get(w.taskId());
+            if (out != null || in != null) {
+                localWorkers.set(k, new LocalWorker(w.path(), w.block(), w.taskId(),
+                        out != null ? out.channelId() : w.resultId(), in != null ? in : w.taskCodec(), w.resultCodec(),
+                        out != null ? out.group() : null, in != null));
+            }
         }
     }
 
@@ -553,7 +630,7 @@ public final class DistributedJob {
                 verdictIds.forEach((g, id) -> verdicts.put(g, clients.computeIfAbsent(g,
                         k -> NetClient.connect(spec.host(k), spec.port(k), clientOptions)).outlet(id, Codec.strings())));
                 for (RemoteWorker w : standIns) {
-                    RemoteInlet<Object> in = server.inlet(resultIds.get(w), w.resultCodec());
+                    RemoteInlet<Object> in = w.receives() ? server.inlet(resultIds.get(w), w.resultCodec()) : null;
                     w.prepare(clients.get(w.group()), in, reports);
                 }
                 for (FarmLedger ledger : ledgers) {
@@ -564,19 +641,53 @@ public final class DistributedJob {
                 }
                 RunStats stats;
                 try {
-                    stats = Flow.start(main).join();
+                    stats = joinFailingOnReports(Flow.start(main), reports);
                     reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), lostGroups, survivableGroups());
                 } catch (RuntimeException | Error e) {
-                    sendVerdicts(verdicts, describe(e, p -> group + ":" + p));
+                    sendVerdicts(verdicts, describe(e, p -> group + ":" + p), reports);
                     throw e;
                 }
-                sendVerdicts(verdicts, GroupReports.OK);
+                sendVerdicts(verdicts, GroupReports.OK, reports);
                 return stats;
             } finally {
                 closeLanes();
                 clients.values().forEach(NetClient::close);
             }
         }
+    }
+
+    /**
+     * Waits for the master's flow, and cancels it as soon as another group reports that a node of it
+     * failed: the master does not wait for one of its own nodes to notice (a group whose channels
+     * lead to other groups, not to the master, may fail before any of them reaches the master). The
+     * flow then fails with that group's failure (a node's own failure, rather than a broken link's).
+     */
+    private static RunStats joinFailingOnReports(Flow flow, GroupReports reports) {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        reports.whenAnyFails(() -> {
+            if (cancelled.compareAndSet(false, true)) {
+                flow.cancel();
+            }
+        });
+        try {
+            return flow.join();
+        } catch (FlowException e) {
+            GroupFailedException reported = cancelled.get() ? reports.firstFailure() : null;
+            if (reported == null || causedByGroup(e)) {
+                throw e;
+            }
+            reported.addSuppressed(e);
+            throw reported;
+        }
+    }
+
+    private static boolean causedByGroup(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof GroupFailedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Groups whose loss cannot fail the job: every worker they run belongs to a farm that re-sends. */
@@ -604,13 +715,14 @@ public final class DistributedJob {
     private RunStats runGroup(NetOptions serverOptions, NetOptions clientOptions) {
         String master = spec.master();
         List<GroupOutlet> outlets = new ArrayList<>();
-        NetClient toMaster = null;
+        Map<String, NetClient> clients = new LinkedHashMap<>(); // to the master, and to the groups of linked stages
         RemoteOutlet<String> report = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
             CompletableFuture<String> verdict = watchVerdict(server.inlet(verdictIds.get(group), Codec.strings()));
             try {
-                toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
+                NetClient toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
+                clients.put(master, toMaster);
                 report = toMaster.outlet(reportIds.get(group), Codec.strings());
                 if (localWorkers.isEmpty()) {
                     throw new IllegalStateException("group '" + group + "' runs no worker: no farm or stage places one in it");
@@ -618,8 +730,10 @@ public final class DistributedJob {
                 List<Block<?, ?>> chains = new ArrayList<>();
                 for (LocalWorker w : localWorkers) {
                     RemoteInlet<Object> in = server.inlet(w.taskId(), w.taskCodec());
-                    RemoteOutlet<Object> out = toMaster.outlet(w.resultId(), w.resultCodec());
-                    GroupOutlet o = new GroupOutlet(out, "to-master[" + w.path() + "]");
+                    String to = w.resultGroup() != null ? w.resultGroup() : master;
+                    RemoteOutlet<Object> out = clients.computeIfAbsent(to, g -> NetClient.connect(spec.host(g), spec.port(g),
+                            clientOptions)).outlet(w.resultId(), w.resultCodec());
+                    GroupOutlet o = new GroupOutlet(out, "to-" + (to.equals(master) ? "master" : to) + "[" + w.path() + "]");
                     outlets.add(o);
                     chains.add(Pipeline.of(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
                 }
@@ -649,14 +763,13 @@ public final class DistributedJob {
             } catch (RuntimeException | Error e) {
                 failure = e;
                 if (report != null) {
-                    report(report, describe(e, this::jobPath));
+                    String d = describe(e, this::jobPath);
+                    report(report, isLinkFailure(e) ? GroupReports.LINK + d.substring(GroupReports.FAILED.length()) : d);
                 }
                 throw e;
             } finally {
                 outlets.forEach(GroupOutlet::abortUnlessCompleted);
-                if (toMaster != null) {
-                    toMaster.close();
-                }
+                clients.values().forEach(NetClient::close);
             }
         } finally {
             if (failure != null) {
@@ -671,19 +784,49 @@ public final class DistributedJob {
      * path in the job ({@code group:farm/worker-i/rest}, i the worker's index in its farm).
      */
     private String jobPath(String local) {
+        int k = localWorkerOf(local);
+        if (k < 0) {
+            return group + ":" + local;
+        }
         String prefix = group + "/worker-";
-        if (local.startsWith(prefix)) {
-            int end = local.indexOf('/', prefix.length());
-            try {
-                int k = Integer.parseInt(local.substring(prefix.length(), end < 0 ? local.length() : end));
-                if (k >= 0 && k < localWorkers.size()) {
-                    return group + ":" + localWorkers.get(k).path() + (end < 0 ? "" : local.substring(end));
-                }
-            } catch (NumberFormatException e) {
-                return group + ":" + local;
+        int end = local.indexOf('/', prefix.length());
+        return group + ":" + localWorkers.get(k).path() + (end < 0 ? "" : local.substring(end));
+    }
+
+    /** The index of the local worker a path in this group's flow ({@code group/worker-k/rest}) is in, or -1. */
+    private int localWorkerOf(String local) {
+        String prefix = group + "/worker-";
+        if (local == null || !local.startsWith(prefix)) {
+            return -1;
+        }
+        int end = local.indexOf('/', prefix.length());
+        try {
+            int k = Integer.parseInt(local.substring(prefix.length(), end < 0 ? local.length() : end));
+            return k < localWorkers.size() ? k : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Whether this group failed because a channel of a linked stage failed (a stage that gets its
+     * items from, or sends its results to, another group's stage): then that group, not this one, may
+     * hold the cause, and the report says so ({@link GroupReports#LINK}).
+     */
+    private boolean isLinkFailure(Throwable e) {
+        if (!(e instanceof FlowException f)) {
+            return false;
+        }
+        int k = localWorkerOf(f.nodePath());
+        if (k < 0 || (localWorkers.get(k).resultGroup() == null && !localWorkers.get(k).linkedIn())) {
+            return false;
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RemoteChannelException) {
+                return true;
             }
         }
-        return group + ":" + local;
+        return false;
     }
 
     /**
@@ -721,12 +864,16 @@ public final class DistributedJob {
         }
     }
 
-    /** Tells every other group how the job ended, in parallel; each send is bounded by the peer timeout. */
-    private void sendVerdicts(Map<String, RemoteOutlet<String>> verdicts, String text) {
+    /**
+     * Tells every other group how the job ended, in parallel; each send is bounded by the peer timeout.
+     * A group lost, or one that already reported its own failure (it ends without waiting for a
+     * verdict), is not told: its channel would only wait out the peer timeout.
+     */
+    private void sendVerdicts(Map<String, RemoteOutlet<String>> verdicts, String text, GroupReports reports) {
         List<Thread> senders = new ArrayList<>();
         verdicts.forEach((g, out) -> {
-            if (lostGroups.contains(g)) {
-                return; // gone: its channel would only wait out the peer timeout
+            if (lostGroups.contains(g) || reports.reportedFailure(g)) {
+                return;
             }
             Thread t = new Thread(() -> report(out, text), "bbflow-verdict-to-" + g);
             t.setDaemon(true);

@@ -14,7 +14,9 @@ import org.bbflow.net.RemoteInlet;
 
 /**
  * The master's side of the groups' reports: one control channel per other group, on which the group
- * sends one line when its part has ended: {@code OK}, or {@code FAILED<TAB>node path<TAB>description}.
+ * sends one line when its part has ended: {@code OK}, or {@code FAILED<TAB>node path<TAB>description},
+ * or {@code LINK<TAB>node path<TAB>description} when it failed because its channel to or from another
+ * group of a linked run of stages failed (that group's report then says what went wrong first).
  * A report channel that fails before a report came (the group's process or host is gone) reads as
  * {@code LOST<TAB>description}: a failure for every farm but one that re-sends a lost worker's tasks.
  */
@@ -22,6 +24,7 @@ final class GroupReports implements AutoCloseable {
     static final String OK = "OK";
     static final String FAILED = "FAILED";
     static final String LOST = "LOST";
+    static final String LINK = "LINK";
 
     private final Map<String, CompletableFuture<String>> reports = new LinkedHashMap<>();
     private final Map<String, Thread> readers = new LinkedHashMap<>();
@@ -99,9 +102,57 @@ final class GroupReports implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code action} (once per report, on the thread that read it) when a group reports that a
+     * node of it failed ({@link #FAILED} or {@link #LINK}; a lost group is the ledgers' and the peer
+     * timeout's to judge).
+     */
+    void whenAnyFails(Runnable action) {
+        reports.values().forEach(f -> f.thenAccept(r -> {
+            if (isNodeFailure(r) || isLinkFailure(r)) {
+                action.run();
+            }
+        }));
+    }
+
+    /**
+     * The failure reported so far, without waiting: the first group whose node failed by itself, else
+     * the first whose link failed; null if none.
+     */
+    GroupFailedException firstFailure() {
+        String link = null;
+        for (Map.Entry<String, CompletableFuture<String>> e : reports.entrySet()) {
+            String r = e.getValue().getNow(null);
+            if (isNodeFailure(r)) {
+                return failure(e.getKey(), r, null);
+            }
+            if (link == null && isLinkFailure(r)) {
+                link = e.getKey();
+            }
+        }
+        return link == null ? null : failure(link, reports.get(link).getNow(null), null);
+    }
+
+    /** Whether {@code group}'s report is in and is not {@code OK}; does not wait. */
+    boolean reportedFailure(String group) {
+        CompletableFuture<String> f = reports.get(group);
+        String r = f == null ? null : f.getNow(null);
+        return r != null && !r.equals(OK);
+    }
+
     /** Whether the report says the group's report channel failed before the group sent a report. */
     static boolean isLost(String report) {
         return report != null && report.startsWith(LOST + "\t");
+    }
+
+    /** Whether the report says the group failed because a link to or from another group failed. */
+    static boolean isLinkFailure(String report) {
+        return report != null && report.startsWith(LINK + "\t");
+    }
+
+    /** Whether the report says a node of the group failed by itself (not a link, not a lost process). */
+    static boolean isNodeFailure(String report) {
+        return report != null && report.startsWith(FAILED + "\t");
     }
 
     /** The failure a report describes, or null if it says OK. */
@@ -113,7 +164,7 @@ final class GroupReports implements AutoCloseable {
             return new GroupFailedException(group, group, "lost: " + report.substring(LOST.length() + 1), cause);
         }
         String[] parts = report.split("\t", 3);
-        if (parts.length == 3 && parts[0].equals(FAILED)) {
+        if (parts.length == 3 && (parts[0].equals(FAILED) || parts[0].equals(LINK))) {
             return new GroupFailedException(group, parts[1], parts[2], cause);
         }
         return new GroupFailedException(group, group, report, cause);

@@ -1,6 +1,8 @@
 package org.bbflow.net.dist;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -28,6 +30,12 @@ import org.bbflow.net.RemoteOutlet;
  * {@link NodeContext#hasPendingInput()}); otherwise it waits for their answers and hands them on.
  * Items and answers then carry their routing ({@link Routed}), so that {@code send} (back) and
  * {@code sendTo(1, x)} (forward) mean what they mean for a local node in that place.
+ *
+ * <p>Two pipeline stages next to each other in two other groups are linked ({@link #linkTo}): the
+ * first stage's group sends its results straight to the second's, so the master neither reads them
+ * nor sends them on. The first stand-in then only sends (and passes a {@link #TICK} on per item, so
+ * that the last stand-in of the linked run hands results on as often as an unlinked one would), the
+ * last only receives, one in between does neither.
  */
 final class RemoteWorker implements Node<Object, Object> {
     /** How long a failing channel waits for the group's own report of why it failed. */
@@ -42,6 +50,13 @@ final class RemoteWorker implements Node<Object, Object> {
      */
     static final long INPUT_CHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     static final long INPUT_CHECK_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** What a linked stand-in passes to the next one per item: a cue to hand results on, never an item. */
+    private static final Object TICK = new Object() {
+        @Override
+        public String toString() {
+            return "TICK";
+        }
+    };
 
     private final String group;
     private final String name;
@@ -68,6 +83,12 @@ final class RemoteWorker implements Node<Object, Object> {
     private long unanswered;
     /** The node's thread while it waits for answers, for the reader to wake. */
     private volatile Thread waiter;
+    /** Sends its items to its group (false: the previous stage's group sends them there, see {@link #linkTo}). */
+    private boolean sends = true;
+    /** Receives its group's results (false: its group sends them to the next stage's group). */
+    private boolean receives = true;
+    /** The stand-ins of the linked run this one belongs to, in order (null: not linked). */
+    private List<RemoteWorker> linkedRun;
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
@@ -125,6 +146,26 @@ final class RemoteWorker implements Node<Object, Object> {
         return resultCodec;
     }
 
+    /**
+     * Links this stage's stand-in to {@code next}, the stage after it in a pipeline, both running in
+     * groups other than the master's (before the job's channels open, in every process alike): this
+     * stage's group sends its results to {@code next}'s group on {@code next}'s task channel, encoded
+     * with this stage's result codec.
+     */
+    void linkTo(RemoteWorker next) {
+        receives = false;
+        next.sends = false;
+        List<RemoteWorker> run = linkedRun != null ? linkedRun : new ArrayList<>(List.of(this));
+        run.add(next);
+        linkedRun = run;
+        next.linkedRun = run;
+    }
+
+    /** Whether the master reads this stand-in's results (false: its group sends them to the next stage's). */
+    boolean receives() {
+        return receives;
+    }
+
     /** Connects this stand-in to the job's channels; called by the master before the flow starts. */
     void prepare(NetClient client, RemoteInlet<Object> inlet, GroupReports reports) {
         this.client = client;
@@ -138,10 +179,14 @@ final class RemoteWorker implements Node<Object, Object> {
             throw new IllegalStateException(name + " runs only in the master group's flow, started by DistributedJob.run");
         }
         this.context = ctx;
-        outlet = client.outlet(taskId, taskCodec);
-        reader = new Thread(this::read, ctx.path() + "/results");
-        reader.setDaemon(true);
-        reader.start();
+        if (sends) {
+            outlet = client.outlet(taskId, taskCodec);
+        }
+        if (receives) {
+            reader = new Thread(this::read, ctx.path() + "/results");
+            reader.setDaemon(true);
+            reader.start();
+        }
     }
 
     private void read() {
@@ -169,13 +214,19 @@ final class RemoteWorker implements Node<Object, Object> {
 
     @Override
     public void onItem(Object item, Outbox<Object> out) throws InterruptedException {
-        handOn(out);
-        try {
-            outlet.send(routed ? new Routed(context.inputIndex(), context.inputCount(), out.outputCount(),
-                    context.fromFeedback(), item) : item);
-        } catch (RemoteChannelException e) {
-            throw explained(e);
+        if (!receives) { // the head of a linked run sends, a stand-in inside it only passes the cue on
+            if (sends) {
+                send(item);
+            }
+            out.send(TICK);
+            return;
         }
+        handOn(out);
+        if (!sends) { // the tail of a linked run: item is the cue to hand on what came back
+            return;
+        }
+        send(routed ? new Routed(context.inputIndex(), context.inputCount(), out.outputCount(), context.fromFeedback(),
+                item) : item);
         if (inLoop) {
             unanswered++;
             handOn(out);
@@ -213,14 +264,27 @@ final class RemoteWorker implements Node<Object, Object> {
         }
     }
 
-    @Override
-    public void onEos(Outbox<Object> out) throws InterruptedException {
+    private void send(Object item) {
         try {
-            outlet.complete();
+            outlet.send(item);
         } catch (RemoteChannelException e) {
             throw explained(e);
         }
-        completed = true;
+    }
+
+    @Override
+    public void onEos(Outbox<Object> out) throws InterruptedException {
+        if (sends) {
+            try {
+                outlet.complete();
+            } catch (RemoteChannelException e) {
+                throw explained(e);
+            }
+            completed = true;
+        }
+        if (!receives) {
+            return;
+        }
         while (!readerDone && !context.isCancelled()) {
             handOn(out);
             reader.join(10); // bounded: the inlet fails by itself once the peer stays away past the timeout
@@ -259,9 +323,22 @@ final class RemoteWorker implements Node<Object, Object> {
         }
     }
 
-    /** The group's own account of the failure if it sends one in time, else the channel's. */
+    /**
+     * The group's own account of the failure if it sends one in time, else the channel's. In a linked
+     * run, a group that failed because a link to another group of the run failed points to the group
+     * that failed first: that one's account, if it failed, is the cause.
+     */
     private RuntimeException explained(RuntimeException e) {
-        GroupFailedException reported = GroupReports.failure(group, reports.await(group, REPORT_WAIT), e);
+        String report = reports.await(group, REPORT_WAIT);
+        if (GroupReports.isLinkFailure(report) && linkedRun != null) {
+            for (RemoteWorker w : linkedRun) {
+                String other = w == this ? null : reports.await(w.group, REPORT_WAIT);
+                if (GroupReports.isNodeFailure(other)) {
+                    return GroupReports.failure(w.group, other, e);
+                }
+            }
+        }
+        GroupFailedException reported = GroupReports.failure(group, report, e);
         return reported != null ? reported : e;
     }
 

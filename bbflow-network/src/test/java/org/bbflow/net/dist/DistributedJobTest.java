@@ -293,6 +293,100 @@ class DistributedJobTest {
     }
 
     /**
+     * Stages a (w1) and b (w2) next to each other: w1 sends a's results straight to w2 (its flow ends
+     * in an outlet to w2, not to the master) and w2 sends b's to the master; every result arrives once,
+     * in order, and both groups end cleanly.
+     */
+    @Test
+    void adjacentStagesInTwoGroupsSendStraightToEachOther(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1")) {
+            StageApp.Outcome o = StageApp.run(DistributedJob.of(job, "m"), n, -1);
+            assertTrue(o.exact(n), () -> o + "\n" + w1.output() + w2.output());
+            assertEquals(0, w1.exit(30), w1::output);
+            assertEquals(0, w2.exit(30), w2::output);
+            assertTrue(w1.output().contains("w1/worker-0/to-w2[a][2]=" + n), w1::output);
+            assertFalse(w1.output().contains("to-master[a]"), w1::output);
+            assertTrue(w2.output().contains("w2/worker-0/to-master[b][2]=" + n), w2::output);
+        }
+    }
+
+    /**
+     * The later of two linked stages fails: the job fails everywhere with its cause, not with the
+     * earlier group's (whose link to it broke) or a channel's.
+     */
+    @Test
+    void aFailingLinkedStageFailsTheJobEverywhereWithItsCause(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "20000", "b");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "20000", "b")) {
+            FlowException e = assertThrows(FlowException.class,
+                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 20_000, "b"));
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w2.output());
+            assertEquals("w2", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
+            assertTrue(g.getMessage().contains("stage b failed at item 20000"), g::getMessage);
+            assertTrue(g.nodePath().startsWith("w2:b/"), g::nodePath);
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * A stage that fails after its last item (at end of stream, when the master has sent it
+     * everything), before its link to the next stage's group is up (that group's host starts 5 s
+     * late), fails the job at once with its cause: the master acts on the failing group's report
+     * instead of waiting for the late group's inlet to give up on the link, which takes the job's
+     * peer timeout (60 s here).
+     */
+    @Test
+    void aStageFailingBeforeItsLinkIsUpFailsTheJobWithoutWaitingOutThePeerTimeout(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(60));
+        long n = 1_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1", "a-eos", "0");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1", "a-eos", "5000")) {
+            long t0 = System.nanoTime();
+            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, -1, "a-eos"));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
+            assertEquals("w1", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
+            assertTrue(g.getMessage().contains("stage a failed at end of stream"), g::getMessage);
+            assertTrue(ms < 30_000, () -> "the job took " + ms + " ms to fail\n" + w1.output() + w2.output());
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * A group that reported its failure ends without waiting for the master's verdict, so the master
+     * does not send it one: here the master's flow ends 3 s after its last item (a node slow to
+     * stop), when w1, failed at item 500, is long gone, and its {@code run} still throws at once
+     * instead of waiting out the job's peer timeout (60 s) for a verdict nobody will take.
+     */
+    @Test
+    void aGroupThatReportedItsFailureIsNotSentTheVerdict(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(60));
+        long n = 1_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "500");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "500")) {
+            long t0 = System.nanoTime();
+            FlowException e = assertThrows(FlowException.class,
+                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 500, "a", true));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
+            assertEquals("w1", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
+            assertTrue(ms < 30_000, () -> "the job took " + ms + " ms to fail\n" + w1.output() + w2.output());
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
      * The right side of an all-to-all in groups w1 and w2, the left in the master: every item once, at
      * the right member its left member chose with {@code sendTo}, which saw the input it came in on.
      */
