@@ -484,7 +484,8 @@ public final class DistributedJob {
      * @return the statistics of this process's flow
      * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
      *     cause chain when another group failed)
-     * @throws IllegalArgumentException if a farm with a worker in another group has a strict collector
+     * @throws IllegalArgumentException if a farm with a worker in another group (or a worker with a
+     *     block of another group inside it, such as a pipeline with a remote stage) has a strict collector
      *     (ordered, round-robin, gather), or a farm that re-sends a lost worker's tasks is inside a
      *     feedback loop (refused in every process alike, before anything listens); or, in the group
      *     that runs it, a block inside a loop is not a node
@@ -521,9 +522,10 @@ public final class DistributedJob {
      *       {@code send}/{@code sendTo}/{@code broadcast} where it stands ({@link RemoteWorker#joinLoop});
      *       the group that runs the block wraps it to match ({@link #wrapForLoop}). A farm that re-sends
      *       a lost worker's tasks is refused there: its ledger does not take part in the loop's count.</li>
-     *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) is
-     *       refused: it takes a task's results at the end of the worker's {@code onItem}, and a stand-in
-     *       hands on results whenever they come back, so they would be counted to a later task.</li>
+     *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) and a
+     *       worker that is, or contains, a stand-in is refused: it takes a task's results at the end of
+     *       the worker's {@code onItem}, and a stand-in hands on results whenever they come back, so
+     *       they would be counted to a later task.</li>
      * </ul>
      */
     private void prepareCrossings(Block<?, ?> b, String loop, boolean returnsToOrigin) {
@@ -547,9 +549,12 @@ public final class DistributedJob {
             }
         } else if (b instanceof Farm<?, ?> f) {
             Collect c = f.collectPolicy();
-            if (c != Collect.FIRST_COME && c != Collect.NONE && f.workers().stream().anyMatch(this::isStandIn)) {
-                throw new IllegalArgumentException("the farm of " + f.workers().stream().filter(this::isStandIn)
-                        .map(w -> ((Node<?, ?>) w).name()).findFirst().orElseThrow() + " collects " + c + ": a strict"
+            Node<?, ?> remote = null;
+            for (int i = 0; remote == null && i < f.workers().size(); i++) {
+                remote = firstStandIn(f.workers().get(i));
+            }
+            if (c != Collect.FIRST_COME && c != Collect.NONE && remote != null) {
+                throw new IllegalArgumentException("the farm of " + remote.name() + " collects " + c + ": a strict"
                         + " collector takes each task's results at the end of its worker's onItem, and a worker in"
                         + " another group sends them back whenever they are ready; collect FIRST_COME (the default) or"
                         + " NONE, and restore the order after the farm if it matters");
@@ -562,6 +567,30 @@ public final class DistributedJob {
             a.left().forEach(m -> prepareCrossings(m, l, false));
             a.right().forEach(m -> prepareCrossings(m, l, a.hasFeedback()));
         }
+    }
+
+    /**
+     * The first stand-in for a block of another group in {@code b} (b itself, or a stage, worker or
+     * member inside it), or null.
+     */
+    private Node<?, ?> firstStandIn(Block<?, ?> b) {
+        if (isStandIn(b)) {
+            return (Node<?, ?>) b;
+        }
+        List<? extends Block<?, ?>> parts = b instanceof Pipeline<?, ?> p ? p.stages() : b instanceof Farm<?, ?> f
+                ? f.workers() : List.of();
+        if (b instanceof AllToAll<?, ?> a) {
+            List<Block<?, ?>> members = new ArrayList<>(a.left());
+            members.addAll(a.right());
+            parts = members;
+        }
+        for (Block<?, ?> part : parts) {
+            Node<?, ?> found = firstStandIn(part);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     /**

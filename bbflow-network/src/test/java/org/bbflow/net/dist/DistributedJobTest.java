@@ -514,6 +514,14 @@ class DistributedJobTest {
                         () -> job.run(Pipeline.of(Nodes.range(1, 10), farm, Nodes.sink((Long x) -> { }))));
                 assertTrue(e.getMessage().contains("the farm of remote-worker[f#1@w1] collects " + strict),
                         e::getMessage);
+                // a stage of another group inside a worker (here a pipeline) is refused the same way
+                DistributedJob job2 = DistributedJob.of(spec, group);
+                Block<Long, Long> stage = job2.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w2");
+                Farm<Long, Long> nested = Farm.<Long, Long>of(List.of(Nodes.<Long>identity(),
+                        Pipeline.of(Nodes.<Long>identity(), stage))).collect(strict);
+                IllegalArgumentException n = assertThrows(IllegalArgumentException.class,
+                        () -> job2.run(Pipeline.of(Nodes.range(1, 10), nested, Nodes.sink((Long x) -> { }))));
+                assertTrue(n.getMessage().contains("the farm of remote-stage[s@w2] collects " + strict), n::getMessage);
             }
         }
         JobSpec open = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "192.0.2.1", 7100).build();
