@@ -117,20 +117,25 @@ final class GroupReports implements AutoCloseable {
 
     /**
      * The failure reported so far, without waiting: the first group whose node failed by itself, else
-     * the first whose link failed; null if none.
+     * the first lost, else the first whose link failed; null if none.
      */
     GroupFailedException firstFailure() {
+        String lost = null;
         String link = null;
         for (Map.Entry<String, CompletableFuture<String>> e : reports.entrySet()) {
             String r = e.getValue().getNow(null);
             if (isNodeFailure(r)) {
                 return failure(e.getKey(), r, null);
             }
+            if (lost == null && isLost(r)) {
+                lost = e.getKey();
+            }
             if (link == null && isLinkFailure(r)) {
                 link = e.getKey();
             }
         }
-        return link == null ? null : failure(link, reports.get(link).getNow(null), null);
+        String g = lost != null ? lost : link;
+        return g == null ? null : failure(g, reports.get(g).getNow(null), null);
     }
 
     /** Whether {@code group}'s report is in and is not {@code OK}; does not wait. */

@@ -326,14 +326,14 @@ final class RemoteWorker implements Node<Object, Object> {
     /**
      * The group's own account of the failure if it sends one in time, else the channel's. In a linked
      * run, a group that failed because a link to another group of the run failed points to the group
-     * that failed first: that one's account, if it failed, is the cause.
+     * that failed first: that one's account, if it failed or was lost, is the cause.
      */
     private RuntimeException explained(RuntimeException e) {
         String report = reports.await(group, REPORT_WAIT);
         if (GroupReports.isLinkFailure(report) && linkedRun != null) {
             for (RemoteWorker w : linkedRun) {
                 String other = w == this ? null : reports.await(w.group, REPORT_WAIT);
-                if (GroupReports.isNodeFailure(other)) {
+                if (GroupReports.isNodeFailure(other) || GroupReports.isLost(other)) {
                     return GroupReports.failure(w.group, other, e);
                 }
             }

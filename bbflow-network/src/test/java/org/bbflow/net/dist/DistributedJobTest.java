@@ -197,11 +197,6 @@ class DistributedJobTest {
     }
 
     /**
-     * kill -9 of a worker group after its last result, before it said how its part ended: nothing is
-     * left to re-send, the job completes, and the group counts as lost rather than failed (the other
-     * stand-ins ending first must not make the master take the loss for its own closing).
-     */
-    /**
      * kill -9 of both worker groups in the middle of the run: the farm's workers in the master take
      * every unfinished task of both, and the job completes with every result exactly once.
      */
@@ -224,6 +219,11 @@ class DistributedJobTest {
         }
     }
 
+    /**
+     * kill -9 of a worker group after its last result, before it said how its part ended: nothing is
+     * left to re-send, the job completes, and the group counts as lost rather than failed (the other
+     * stand-ins ending first must not make the master take the loss for its own closing).
+     */
     @Test
     void killingAWorkerGroupAfterItsLastResultStillCompletes(@TempDir Path dir) throws Exception {
         JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
@@ -314,6 +314,34 @@ class DistributedJobTest {
     }
 
     /**
+     * kill -9 of the first group of a linked run in the middle of the run: the job fails (a stage's
+     * group is not survivable) within a few peer timeouts, naming the lost group, not the group
+     * whose link from it broke, and the other group exits non-zero.
+     */
+    @Test
+    void killingTheFirstGroupOfALinkedRunFailsTheJobNamingIt(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        long n = 1_000_000;
+        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1");
+             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1")) {
+            long t0 = System.nanoTime();
+            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, -1,
+                    "a", false, count -> {
+                        if (count == 20_000) {
+                            w1.kill();
+                        }
+                    }));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            GroupFailedException g = groupFailure(e);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w2.output());
+            assertEquals("w1", g.group(), () -> g.getMessage() + "\n" + w2.output());
+            assertTrue(g.getMessage().contains("lost"), g::getMessage);
+            assertTrue(ms < 30_000, () -> "the job took " + ms + " ms to fail\n" + w2.output());
+            assertEquals(1, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
      * The later of two linked stages fails: the job fails everywhere with its cause, not with the
      * earlier group's (whose link to it broke) or a channel's.
      */
@@ -375,7 +403,7 @@ class DistributedJobTest {
              Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "500")) {
             long t0 = System.nanoTime();
             FlowException e = assertThrows(FlowException.class,
-                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 500, "a", true));
+                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 500, "a", true, count -> { }));
             long ms = (System.nanoTime() - t0) / 1_000_000;
             GroupFailedException g = groupFailure(e);
             assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());

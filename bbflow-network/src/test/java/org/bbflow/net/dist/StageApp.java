@@ -3,6 +3,7 @@ package org.bbflow.net.dist;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeStats;
 import org.bbflow.core.Nodes;
@@ -36,15 +37,17 @@ public final class StageApp {
     }
 
     static Outcome run(DistributedJob job, long n, long failFrom, String failing) {
-        return run(job, n, failFrom, failing, false);
+        return run(job, n, failFrom, failing, false, count -> { });
     }
 
     /**
      * As above; with {@code slowToStop}, a node in the master between the source and stage a takes 3 s
      * at its end of stream (busy, not stopped by cancellation: a node that is slow to stop), so that
-     * the master's flow ends at least 3 s after the source's last item.
+     * the master's flow ends at least 3 s after the source's last item. The master's sink calls
+     * {@code onResult} with the count of results so far after each one.
      */
-    static Outcome run(DistributedJob job, long n, long failFrom, String failing, boolean slowToStop) {
+    static Outcome run(DistributedJob job, long n, long failFrom, String failing, boolean slowToStop,
+                       LongConsumer onResult) {
         var a = job.stage("a", () -> new Node<Long, Long>() {
             @Override
             public void onItem(Long x, Outbox<Long> out) {
@@ -85,6 +88,7 @@ public final class StageApp {
         RunStats stats = job.run(Pipeline.of(Nodes.range(1, n), slowToStop ? slow : Nodes.<Long>identity(), a, b,
                 Nodes.sink((Long z) -> {
             long k = count.incrementAndGet();
+            onResult.accept(k);
             if (z != 2 * (3 * k + 1) && problem[0] == null) {
                 problem[0] = "result " + k + " is " + z + ", expected " + 2 * (3 * k + 1) + " (lost, doubled or reordered)";
             }
