@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.bbflow.examples.distributed.SquaresJob;
+import org.bbflow.examples.distributed.StagesJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +100,20 @@ class LaunchCommandTest {
         String all = String.join("\n", lines);
         assertEquals(0, status, all);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]  squares: 100,000 results") && l.contains("matches")), all);
+        assertTrue(lines.contains("[w1] group w1: done"), all);
+        assertTrue(lines.contains("[w2] group w2: done"), all);
+    }
+
+    /** Linked stages through the launcher: w1 squares, w2 adds one, every result in input order at the master. */
+    @Test
+    void aPipelineOfStagesRunsAcrossThreeLocalProcesses() throws Exception {
+        Path job = jobFile(StagesJob.class.getName(), "\"100000\"", "{args}", "");
+        List<String> lines = new ArrayList<>();
+        int status = launch(lines, job.toString());
+        String all = String.join("\n", lines);
+        assertEquals(0, status, all);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]  stages: 100,000 results through 2 stages (w1 -> w2)")
+                && l.contains("every result in input order")), all);
         assertTrue(lines.contains("[w1] group w1: done"), all);
         assertTrue(lines.contains("[w2] group w2: done"), all);
     }
