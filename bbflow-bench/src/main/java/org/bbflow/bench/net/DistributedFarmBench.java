@@ -57,6 +57,11 @@ import org.bbflow.net.dist.WorkerLoss;
  *
  * <p>With {@code fixed} first it measures only the fixed cost: six empty tasks.
  *
+ * <p>With {@code ordered} first it measures an ordered farm ({@code ordered()}: each remote worker
+ * has one task in flight) against the first-come farm, both with 2 workers per process, and the
+ * ordered farm with 8 workers per process, for fine and coarse tasks, with the ordered farm in one
+ * JVM as the reference.
+ *
  * <p>With {@code chain} first it measures two pipeline stages, one in w1 and one in w2, for ~1 µs
  * and ~10 µs of work per stage: in one JVM; linked (next to each other, so w1 sends its results
  * straight to w2); and, as the baseline in the same rounds, with an identity stage in the master
@@ -69,6 +74,7 @@ import org.bbflow.net.dist.WorkerLoss;
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench loop [rounds]
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench fixed [rounds]
  * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench chain [rounds]
+ * java -cp bbflow-bench/target/benchmarks.jar org.bbflow.bench.net.DistributedFarmBench ordered [rounds]
  * }</pre>
  */
 public final class DistributedFarmBench {
@@ -81,6 +87,10 @@ public final class DistributedFarmBench {
     private static final String CHAIN = "CHAIN";
     /** The same two stages with a stage in the master between them: every item goes through the master. */
     private static final String CHAIN_VIA_MASTER = "CHAIN_VIA_MASTER";
+    /** The child's argument for the ordered farm, 2 workers per process. */
+    private static final String ORDERED = "ORDERED";
+    /** The ordered farm with 8 workers per process. */
+    private static final String ORDERED_WIDE = "ORDERED_WIDE";
 
     private DistributedFarmBench() {
     }
@@ -89,8 +99,8 @@ public final class DistributedFarmBench {
      * Runs the comparison, or (first argument {@code group}) one worker group of a round.
      *
      * @param args {@code [rounds]}, {@code a2a [rounds]}, {@code loop [rounds]}, {@code fixed [rounds]},
-     *     {@code chain [rounds]}, or {@code group reps tasks loss|A2A|LOOP|CHAIN|CHAIN_VIA_MASTER} in a child
-     *     process
+     *     {@code chain [rounds]}, {@code ordered [rounds]}, or
+     *     {@code group reps tasks loss|A2A|LOOP|CHAIN|CHAIN_VIA_MASTER|ORDERED|ORDERED_WIDE} in a child process
      * @throws Exception if a round fails
      */
     public static void main(String[] args) throws Exception {
@@ -105,6 +115,8 @@ public final class DistributedFarmBench {
                 runAllToAll(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             } else if (args[3].equals(LOOP)) {
                 runLoop(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            } else if (args[3].startsWith(ORDERED)) {
+                runOrdered(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3].equals(ORDERED_WIDE) ? 8 : 2);
             } else if (args[3].equals(CHAIN) || args[3].equals(CHAIN_VIA_MASTER)) {
                 runChain(job, Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3].equals(CHAIN_VIA_MASTER));
             } else {
@@ -113,7 +125,7 @@ public final class DistributedFarmBench {
             }
             System.exit(0);
         }
-        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain").contains(args[0]) ? args[0] : "farm";
+        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain", "ordered").contains(args[0]) ? args[0] : "farm";
         int rest = mode.equals("farm") ? 0 : 1;
         int rounds = args.length > rest ? Integer.parseInt(args[rest]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
@@ -122,6 +134,10 @@ public final class DistributedFarmBench {
             case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
             case "loop" -> measureLoop(3_600, 20_000, rounds);
             case "fixed" -> measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+            case "ordered" -> {
+                measureOrdered(3_600, 20_000, rounds);
+                measureOrdered(360_000, 300, rounds);
+            }
             case "chain" -> {
                 measureChain(360, 200_000, rounds);
                 measureChain(3_600, 20_000, rounds);
@@ -285,6 +301,62 @@ public final class DistributedFarmBench {
     }
 
     /**
+     * The ordered farm in one JVM (6 workers), and across the three processes with 2 and with 8
+     * workers per process, against the first-come farm with 2 per process in the same rounds.
+     */
+    private static void measureOrdered(int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        double[] local = new double[rounds];
+        double[] firstCome = new double[rounds];
+        double[] ordered = new double[rounds];
+        double[] wide = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            long sum = runOrdered(null, reps, tasks, 2);
+            local[r] = (System.nanoTime() - t0) / 1e6;
+            check(sum, expected);
+            firstCome[r] = distributed(reps, tasks, expected, WorkerLoss.FAIL_JOB, -1, Duration.ofSeconds(20));
+            ordered[r] = distributed(reps, tasks, expected, ORDERED, null, -1, Duration.ofSeconds(20));
+            wide[r] = distributed(reps, tasks, expected, ORDERED_WIDE, null, -1, Duration.ofSeconds(20));
+            System.out.printf(Locale.ROOT, "ordered round %d: one JVM %.1f ms; three processes: first-come %.1f ms,"
+                    + " ordered %.1f ms, ordered with 8 workers per process %.1f ms%n", r, local[r], firstCome[r],
+                    ordered[r], wide[r]);
+        }
+        double f = median(firstCome);
+        System.out.printf(Locale.ROOT, "ordered farm (%d tasks, %d steps): one JVM (6 workers) median %.1f ms; three"
+                        + " processes: first-come (6 workers) median %.1f ms = %.0f tasks/s; ordered (6 workers) median"
+                        + " %.1f ms (%.2f x first-come's time); ordered (24 workers) median %.1f ms (%.2f x)%n", tasks, reps,
+                median(local), f, tasks / f * 1000, median(ordered), median(ordered) / f, median(wide), median(wide) / f);
+    }
+
+    /**
+     * An ordered farm of the step with {@code perGroup} workers in each of the three processes (in this
+     * JVM: 6 workers, with {@code job} null); returns the sum of the results (in the master).
+     */
+    private static long runOrdered(DistributedJob job, int reps, int tasks, int perGroup) {
+        Supplier<Block<Long, Long>> worker = () -> Nodes.map((Long x) -> Work.spin(x, reps));
+        Farm<Long, Long> farm;
+        if (job == null) {
+            List<Block<?, ?>> workers = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                workers.add(worker.get());
+            }
+            farm = Farm.of(workers);
+        } else {
+            farm = job.farm("ordered", worker, Codec.longs(), Codec.longs(), Placement.spread(perGroup, GROUPS));
+        }
+        farm.ordered();
+        LongAdder sum = new LongAdder();
+        Pipeline<Long, Void> main = Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> sum.add(y)));
+        if (job == null) {
+            main.run();
+        } else {
+            job.run(main);
+        }
+        return sum.sum();
+    }
+
+    /**
      * Two stages (the step on x, then on its result) in one JVM, linked across w1 and w2, and across
      * w1 and w2 with an identity stage in the master between them.
      */
@@ -389,7 +461,7 @@ public final class DistributedFarmBench {
 
     /**
      * One round of the job {@code kind} (a {@link WorkerLoss} for the farm, {@link #A2A}, {@link #LOOP},
-     * {@link #CHAIN} or {@link #CHAIN_VIA_MASTER}).
+     * {@link #CHAIN}, {@link #CHAIN_VIA_MASTER}, {@link #ORDERED} or {@link #ORDERED_WIDE}).
      */
     private static double distributed(int reps, int tasks, long expected, String kind, WorkerLoss loss, long killAt,
                                       Duration peerTimeout) throws Exception {
@@ -419,6 +491,7 @@ public final class DistributedFarmBench {
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
             long sum = kind.equals(A2A) ? runAllToAll(master, reps, tasks) : kind.equals(LOOP) ? runLoop(master, reps, tasks)
                     : kind.startsWith(CHAIN) ? runChain(master, reps, tasks, kind.equals(CHAIN_VIA_MASTER))
+                    : kind.startsWith(ORDERED) ? runOrdered(master, reps, tasks, kind.equals(ORDERED_WIDE) ? 8 : 2)
                     : distributed(master, reps, tasks, loss, killAt, children.get(0));
             double ms = (System.nanoTime() - t0) / 1e6;
             check(sum, expected);

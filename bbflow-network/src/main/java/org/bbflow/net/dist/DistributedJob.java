@@ -81,11 +81,11 @@ import org.bbflow.net.RemoteOutlet;
  * <p>Limits of this version: farms' workers, pipeline stages ({@link #stage}) and the members of an
  * all-to-all side ({@link #members}) are the distributed blocks, each with its channels to and from
  * the master, except two stages linked as above (items between two other groups otherwise go through
- * the master: a farm's workers and the two sides of an all-to-all, both in groups); a distributed farm's collector
- * must be first-come (the default) or none, since results from another group arrive whenever they
- * are ready ({@link #run} refuses {@code ordered()} and strict round-robin or gather collectors across
- * groups). A farm that re-sends a lost worker's tasks cannot be inside a feedback loop. The master
- * group is not survivable: losing it fails the job.
+ * the master: a farm's workers and the two sides of an all-to-all, both in groups); a distributed
+ * farm with a strict collector (ordered, round-robin, gather) keeps one task in flight per remote
+ * worker, and {@link #run} refuses it with a worker that re-sends a lost worker's tasks, inside a
+ * composite worker or inside a feedback loop. A farm that re-sends a lost worker's tasks cannot be
+ * inside a feedback loop. The master group is not survivable: losing it fails the job.
  */
 public final class DistributedJob {
     /** The system property naming this process's group. */
@@ -109,6 +109,8 @@ public final class DistributedJob {
     private final Set<String> failJobGroups = new HashSet<>();
     /** The task channels of the distributed blocks inside a feedback loop (found by {@link #run}, in every process). */
     private final Set<Integer> loopTaskIds = new HashSet<>();
+    /** The task channels of remote workers of farms with a strict collector (found by {@link #run}, in every process). */
+    private final Set<Integer> strictTaskIds = new HashSet<>();
     /** The task channels of the workers of farms that re-send a lost worker's tasks (in every process). */
     private final Set<Integer> resendTaskIds = new HashSet<>();
     /** The stand-ins of pipeline stages placed in groups other than the master's (in every process). */
@@ -226,9 +228,13 @@ public final class DistributedJob {
 
     /**
      * A farm whose workers run in the groups {@code placement} names. In the master process the farm is
-     * an ordinary {@link Farm}: set its dispatch policy as usual (its collector must stay first-come or
-     * none) and put it in the main flow; workers of other groups are stand-ins that send their tasks
-     * there. In the other processes it is never run; {@link #run} runs this group's workers instead.
+     * an ordinary {@link Farm}: set its dispatch and collect policies as usual and put it in the main
+     * flow; workers of other groups are stand-ins that send their tasks there. With a strict collector
+     * ({@code ordered()}, {@code Collect.ROUND_ROBIN}, {@code Collect.GATHER}) a stand-in hands each
+     * task's results on before it takes the next task (the group marks where a task's results end, so
+     * a worker in another group must then be a {@link Node}), so each such worker has one task in
+     * flight: give the farm several workers per group to keep the groups busy. Not with
+     * {@link WorkerLoss#RESEND_TASKS}, and not inside a feedback loop ({@link #run} refuses both). In the other processes it is never run; {@link #run} runs this group's workers instead.
      * The factory is called only for the workers this process runs.
      *
      * @param <I> task type
@@ -484,9 +490,10 @@ public final class DistributedJob {
      * @return the statistics of this process's flow
      * @throws FlowException if any group failed (in the master, a {@link GroupFailedException} is in the
      *     cause chain when another group failed)
-     * @throws IllegalArgumentException if a farm with a worker in another group (or a worker with a
-     *     block of another group inside it, such as a pipeline with a remote stage) has a strict collector
-     *     (ordered, round-robin, gather), or a farm that re-sends a lost worker's tasks is inside a
+     * @throws IllegalArgumentException if a farm with a strict collector (ordered, round-robin,
+     *     gather) has a worker of another group that re-sends a lost worker's tasks, sits inside a
+     *     composite worker (such as a pipeline with a remote stage) or in a feedback loop; or a farm
+     *     that re-sends a lost worker's tasks is inside a
      *     feedback loop (refused in every process alike, before anything listens); or, in the group
      *     that runs it, a block inside a loop is not a node
      * @throws IllegalStateException if listening is not allowed, or run was already called
@@ -500,6 +507,7 @@ public final class DistributedJob {
         prepareCrossings(main, null, false);
         if (!isMaster()) {
             wrapForLoop();
+            wrapForStrictFarms();
             applyLinks();
         }
         spec.checkListenAllowed(group);
@@ -522,10 +530,11 @@ public final class DistributedJob {
      *       {@code send}/{@code sendTo}/{@code broadcast} where it stands ({@link RemoteWorker#joinLoop});
      *       the group that runs the block wraps it to match ({@link #wrapForLoop}). A farm that re-sends
      *       a lost worker's tasks is refused there: its ledger does not take part in the loop's count.</li>
-     *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) and a
-     *       worker that is, or contains, a stand-in is refused: it takes a task's results at the end of
-     *       the worker's {@code onItem}, and a stand-in hands on results whenever they come back, so
-     *       they would be counted to a later task.</li>
+     *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) takes a
+     *       task's results at the end of the worker's {@code onItem}: its own stand-in workers wait for
+     *       each task's results there ({@link #takeTurns}); a stand-in that cannot (inside a composite
+     *       worker, re-sending, or in a loop) is refused, since it would hand results on whenever they
+     *       come back and they would be counted to a later task.</li>
      * </ul>
      */
     private void prepareCrossings(Block<?, ?> b, String loop, boolean returnsToOrigin) {
@@ -548,24 +557,62 @@ public final class DistributedJob {
                 linkAdjacentStages(p.stages());
             }
         } else if (b instanceof Farm<?, ?> f) {
-            Collect c = f.collectPolicy();
-            Node<?, ?> remote = null;
-            for (int i = 0; remote == null && i < f.workers().size(); i++) {
-                remote = firstStandIn(f.workers().get(i));
-            }
-            if (c != Collect.FIRST_COME && c != Collect.NONE && remote != null) {
-                throw new IllegalArgumentException("the farm of " + remote.name() + " collects " + c + ": a strict"
-                        + " collector takes each task's results at the end of its worker's onItem, and a worker in"
-                        + " another group sends them back whenever they are ready; collect FIRST_COME (the default) or"
-                        + " NONE, and restore the order after the farm if it matters");
-            }
             String l = loop != null ? loop : f.hasFeedback() ? "a farm of " + f.workers().size() + " workers" : null;
+            Collect c = f.collectPolicy();
+            if (c != Collect.FIRST_COME && c != Collect.NONE) {
+                for (Block<?, ?> w : f.workers()) {
+                    takeTurns(w, c, l);
+                }
+            }
             f.workers().forEach(w -> prepareCrossings(w, l, false));
         } else if (b instanceof AllToAll<?, ?> a) {
             String l = loop != null ? loop : a.hasFeedback() ? "an all-to-all of " + a.left().size() + " x "
                     + a.right().size() + " members" : null;
             a.left().forEach(m -> prepareCrossings(m, l, false));
             a.right().forEach(m -> prepareCrossings(m, l, a.hasFeedback()));
+        }
+    }
+
+    /**
+     * Prepares worker {@code w} of a farm that collects {@code c}, a strict collector, which takes
+     * each task's results at the end of its worker's {@code onItem}: a worker of another group that is
+     * the farm's own worker hands its task's results on before it returns ({@link RemoteWorker#takeTurns});
+     * one inside a composite worker, in a farm that re-sends a lost worker's tasks, or inside a
+     * feedback loop ({@code loop} not null) hands them on whenever they come back, so it is refused.
+     */
+    private void takeTurns(Block<?, ?> w, Collect c, String loop) {
+        Node<?, ?> remote = firstStandIn(w);
+        if (remote == null) {
+            return;
+        }
+        String why = remote != w ? "it is inside a composite worker (a worker of another group must be the farm's"
+                + " worker itself)" : !(w instanceof RemoteWorker r) || resendTaskIds.contains(r.taskId()) ? "the farm re-sends a lost worker's tasks"
+                + " (WorkerLoss.RESEND_TASKS)" : loop != null ? "the farm is inside the feedback loop of " + loop : null;
+        if (why != null) {
+            throw new IllegalArgumentException("the farm of " + remote.name() + " collects " + c + ", which takes each"
+                    + " task's results at the end of its worker's onItem, and here a worker in another group sends"
+                    + " them back whenever they are ready: " + why + "; collect FIRST_COME (the default) or NONE, and"
+                    + " restore the order after the farm if it matters");
+        }
+        ((RemoteWorker) w).takeTurns();
+        strictTaskIds.add(((RemoteWorker) w).taskId());
+    }
+
+    /**
+     * In a worker group, its workers of farms with a strict collector, wrapped as their stand-ins
+     * expect ({@link RemoteWorker#takeTurns}): a mark after each task's results. Such a worker must be a
+     * node: the end of its {@code onItem} is where a task's results end.
+     */
+    private void wrapForStrictFarms() {
+        for (int k = 0; k < localWorkers.size(); k++) {
+            LocalWorker w = localWorkers.get(k);
+            if (strictTaskIds.contains(w.taskId())) {
+                Node<Object, Object> worker = requireNode(w.path(), w.block(), "a worker of another group in a farm"
+                        + " with a strict collector (ordered, round-robin, gather) must be a node (the end of its"
+                        + " onItem marks where a task's results end)");
+                localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(worker), w.taskId(), w.resultId(),
+                        w.taskCodec(), new TaskMarks(w.resultCodec())));
+            }
         }
     }
 

@@ -31,6 +31,11 @@ import org.bbflow.net.RemoteOutlet;
  * Items and answers then carry their routing ({@link Routed}), so that {@code send} (back) and
  * {@code sendTo(1, x)} (forward) mean what they mean for a local node in that place.
  *
+ * <p>As a worker of a farm with a strict collector (ordered, round-robin, gather: {@link #takeTurns})
+ * the stand-in hands each task's results on before it returns from {@code onItem}, as the collector
+ * expects of a worker: it waits for the task's end-of-task mark, so such a remote worker has one task
+ * in flight at a time.
+ *
  * <p>Two pipeline stages next to each other in two other groups are linked ({@link #linkTo}): the
  * first stage's group sends its results straight to the second's, so the master neither reads them
  * nor sends them on. The first stand-in then only sends (and passes a {@link #TICK} on per item, so
@@ -77,6 +82,8 @@ final class RemoteWorker implements Node<Object, Object> {
     private boolean routed;
     /** Inside a feedback loop: results come with end-of-item marks, and onItem keeps the loop open. */
     private boolean inLoop;
+    /** A worker of a farm with a strict collector: results come with end-of-task marks, onItem waits for them. */
+    private boolean inTurn;
     /** A right member of an all-to-all with feedback: its {@code send} returns to the item's origin. */
     private boolean sendReturnsToOrigin;
     /** Items sent whose end-of-item mark has not come back (in a loop; this node's thread only). */
@@ -147,6 +154,19 @@ final class RemoteWorker implements Node<Object, Object> {
     }
 
     /**
+     * Makes this stand-in a worker of a farm with a strict collector (before the job's channels open):
+     * the group marks the end of each task's results ({@link TaskMarks}), and {@code onItem} hands the
+     * task's results on before it returns, so that the collector counts them to that task. The group
+     * that runs the worker wraps it the same way ({@link DistributedJob}).
+     */
+    void takeTurns() {
+        if (!inTurn) {
+            resultCodec = new TaskMarks(resultCodec);
+            inTurn = true;
+        }
+    }
+
+    /**
      * Links this stage's stand-in to {@code next}, the stage after it in a pipeline, both running in
      * groups other than the master's (before the job's channels open, in every process alike): this
      * stage's group sends its results to {@code next}'s group on {@code next}'s task channel, encoded
@@ -193,7 +213,7 @@ final class RemoteWorker implements Node<Object, Object> {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
                 results.add(r);
-                if (inLoop) { // set before this thread started; outside a loop nobody waits for answers
+                if (inLoop || inTurn) { // set before this thread started; otherwise nobody waits for answers
                     wakeWaiter();
                 }
             }
@@ -230,20 +250,24 @@ final class RemoteWorker implements Node<Object, Object> {
         if (inLoop) {
             unanswered++;
             handOn(out);
-            awaitAnswersUnlessInputWaits(out);
+            awaitAnswers(out, true);
+        } else if (inTurn) {
+            unanswered++;
+            awaitAnswers(out, false);
         } else {
             handOn(out);
         }
     }
 
     /**
-     * In a loop: returns once every item sent was answered, or as soon as another item waits on the
-     * input (it keeps the loop open, and the next onItem waits again). Between checks of the input it
-     * parks for {@link #INPUT_CHECK_NANOS} to {@link #INPUT_CHECK_MAX_NANOS}; an answer wakes it at once.
+     * Returns once every item sent was answered (handing the answers on), or, with
+     * {@code unlessInputWaits} (in a loop), as soon as another item waits on the input (it keeps the
+     * loop open, and the next onItem waits again). Between checks it parks for
+     * {@link #INPUT_CHECK_NANOS} to {@link #INPUT_CHECK_MAX_NANOS}; an answer wakes it at once.
      */
-    private void awaitAnswersUnlessInputWaits(Outbox<Object> out) throws InterruptedException {
+    private void awaitAnswers(Outbox<Object> out, boolean unlessInputWaits) throws InterruptedException {
         long park = INPUT_CHECK_NANOS;
-        while (unanswered > 0 && !context.hasPendingInput() && !context.isCancelled()) {
+        while (unanswered > 0 && !(unlessInputWaits && context.hasPendingInput()) && !context.isCancelled()) {
             waiter = Thread.currentThread();
             if (results.isEmpty() && !readerDone) {
                 LockSupport.parkNanos(this, park);

@@ -415,6 +415,23 @@ class DistributedJobTest {
     }
 
     /**
+     * A farm with a strict collector and workers in the master, w1 and w2 (tasks of different
+     * lengths, so workers finish out of order): ordered (round-robin dispatch, and on-demand with a
+     * reorder window), with 0, 1 or 2 results per task, and a strict round-robin collector; the master
+     * gets exactly the sequential results in the sequential order.
+     */
+    @ParameterizedTest
+    @EnumSource(OrderedApp.Shape.class)
+    void aFarmWithAStrictCollectorKeepsInputOrderWithWorkersInGroups(OrderedApp.Shape shape, @TempDir Path dir)
+            throws Exception {
+        long n = 5_000;
+        exactWithTwoChildGroups(dir, OrderedApp.class, List.of(String.valueOf(n), shape.name()), m -> {
+            OrderedApp.Outcome o = OrderedApp.run(m, n, shape);
+            return o.problem();
+        });
+    }
+
+    /**
      * The right side of an all-to-all in groups w1 and w2, the left in the master: every item once, at
      * the right member its left member chose with {@code sendTo}, which saw the input it came in on.
      */
@@ -525,31 +542,43 @@ class DistributedJobTest {
     }
 
     /**
-     * A farm with a worker in another group and a strict collector is refused in every process
-     * before anything starts (first-come farms pass: every other test here runs one). A strict farm
+     * A farm with a strict collector is refused, in every process before anything starts, where a
+     * worker of another group cannot hand each task's results on before its onItem returns: a worker
+     * of a farm that re-sends a lost worker's tasks, one inside a composite worker, one of a farm
+     * inside a feedback loop (a farm's own remote workers pass: see the test above). A strict farm
      * and a loop whose blocks all run in the master pass the check in a worker group too: that group
      * (placed beyond loopback without a secret) then stops at the next check, the listening one.
      */
     @Test
-    void aFarmWithARemoteWorkerAndAStrictCollectorIsRefusedEverywhere(@TempDir Path dir) throws Exception {
+    void aFarmWithAStrictCollectorIsRefusedWhereARemoteWorkerCannotTakeTurns(@TempDir Path dir) throws Exception {
         JobSpec spec = job(dir.resolve("secret"));
         for (String group : List.of("m", "w1")) {
             for (Collect strict : List.of(Collect.ORDERED, Collect.ROUND_ROBIN, Collect.GATHER)) {
+                // a worker that re-sends a lost worker's tasks
                 DistributedJob job = DistributedJob.of(spec, group);
-                Farm<Long, Long> farm = job.farm("f", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
-                        Placement.of("m", "w1", "w2")).collect(strict);
+                Farm<Long, Long> resend = job.farm("f", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                        Placement.of("m", "w1", "w2"), WorkerLoss.RESEND_TASKS).collect(strict);
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> job.run(Pipeline.of(Nodes.range(1, 10), farm, Nodes.sink((Long x) -> { }))));
-                assertTrue(e.getMessage().contains("the farm of remote-worker[f#1@w1] collects " + strict),
+                        () -> job.run(Pipeline.of(Nodes.range(1, 10), resend, Nodes.sink((Long x) -> { }))));
+                assertTrue(e.getMessage().contains("collects " + strict) && e.getMessage().contains("re-sends"),
                         e::getMessage);
-                // a stage of another group inside a worker (here a pipeline) is refused the same way
+                // a stage of another group inside a worker (here a pipeline)
                 DistributedJob job2 = DistributedJob.of(spec, group);
                 Block<Long, Long> stage = job2.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w2");
                 Farm<Long, Long> nested = Farm.<Long, Long>of(List.of(Nodes.<Long>identity(),
                         Pipeline.of(Nodes.<Long>identity(), stage))).collect(strict);
                 IllegalArgumentException n = assertThrows(IllegalArgumentException.class,
                         () -> job2.run(Pipeline.of(Nodes.range(1, 10), nested, Nodes.sink((Long x) -> { }))));
-                assertTrue(n.getMessage().contains("the farm of remote-stage[s@w2] collects " + strict), n::getMessage);
+                assertTrue(n.getMessage().contains("the farm of remote-stage[s@w2] collects " + strict)
+                        && n.getMessage().contains("composite worker"), n::getMessage);
+                // a remote worker of a farm inside a feedback loop
+                DistributedJob job3 = DistributedJob.of(spec, group);
+                Farm<Long, Long> looping = job3.farm("g", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                        Placement.of("m", "w1")).collect(strict);
+                IllegalArgumentException l = assertThrows(IllegalArgumentException.class,
+                        () -> job3.run(Pipeline.of(Nodes.range(1, 10), looping.feedback(), Nodes.sink((Long x) -> { }))));
+                assertTrue(l.getMessage().contains("the farm of remote-worker[g#1@w1] collects " + strict)
+                        && l.getMessage().contains("feedback loop"), l::getMessage);
             }
         }
         JobSpec open = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "192.0.2.1", 7100).build();
