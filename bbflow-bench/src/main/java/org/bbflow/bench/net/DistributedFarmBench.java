@@ -292,11 +292,7 @@ public final class DistributedFarmBench {
         Block<Long, Long> loop = farm.feedback();
         Pipeline<Long, Long> main = Pipeline.of(Nodes.range(1, tasks), Nodes.map((Long x) -> (x << 2) | 2), loop,
                 Nodes.sink((Long y) -> sum.add(y)));
-        if (job == null) {
-            main.run();
-        } else {
-            job.run(main);
-        }
+        runMain(job, main);
         return sum.sum();
     }
 
@@ -348,11 +344,7 @@ public final class DistributedFarmBench {
         farm.ordered();
         LongAdder sum = new LongAdder();
         Pipeline<Long, Void> main = Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> sum.add(y)));
-        if (job == null) {
-            main.run();
-        } else {
-            job.run(main);
-        }
+        runMain(job, main);
         return sum.sum();
     }
 
@@ -408,11 +400,7 @@ public final class DistributedFarmBench {
         Node<Long, Void> sink = Nodes.sink((Long y) -> sum.add(y));
         Pipeline<Long, Void> main = viaMaster ? Pipeline.of(Nodes.range(1, tasks), a, Nodes.<Long>identity(), b, sink)
                 : Pipeline.of(Nodes.range(1, tasks), a, b, sink);
-        if (job == null) {
-            main.run();
-        } else {
-            job.run(main);
-        }
+        runMain(job, main);
         return sum.sum();
     }
 
@@ -532,6 +520,15 @@ public final class DistributedFarmBench {
             }
         })));
         return sum.sum();
+    }
+
+    /** Runs {@code main} in this JVM ({@code job} null) or as this process's part of {@code job}. */
+    private static void runMain(DistributedJob job, Block<?, ?> main) {
+        if (job == null) {
+            main.run();
+        } else {
+            job.run(main);
+        }
     }
 
     private static void check(long got, long expected) {

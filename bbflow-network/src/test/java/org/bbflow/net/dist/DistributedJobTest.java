@@ -277,18 +277,36 @@ class DistributedJobTest {
     /** A stage failing in its group fails the job in every process, naming the group and the stage. */
     @Test
     void aFailingStageFailsTheJobEverywhereWithTheCause(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"));
         long n = 100_000;
-        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "20000");
-             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "20000")) {
-            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, 20_000));
+        StageFailure f = stageJobFails(job(dir.resolve("secret")), new String[] {String.valueOf(n), "20000"},
+                new String[] {String.valueOf(n), "20000"}, m -> StageApp.run(m, n, 20_000), "w1",
+                "stage a failed at item 20000");
+        assertTrue(f.failure().nodePath().startsWith("w1:a/"), f.failure()::nodePath);
+    }
+
+    /** What {@link #stageJobFails} saw: the job's failure, and how long the master's run took to throw. */
+    private record StageFailure(GroupFailedException failure, long millis) {
+    }
+
+    /**
+     * Runs {@link StageApp} with w1 and w2 in child JVMs (with their arguments) and {@code master} in
+     * this JVM; asserts that the master's run throws a failure of {@code group} whose message
+     * contains {@code message}, and that both children exit with 1.
+     */
+    private static StageFailure stageJobFails(JobSpec job, String[] w1Args, String[] w2Args,
+                                              Function<DistributedJob, ?> master, String group, String message)
+            throws Exception {
+        try (Child w1 = new Child(job, "w1", StageApp.class, w1Args); Child w2 = new Child(job, "w2", StageApp.class, w2Args)) {
+            long t0 = System.nanoTime();
+            FlowException e = assertThrows(FlowException.class, () -> master.apply(DistributedJob.of(job, "m")));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
             GroupFailedException g = groupFailure(e);
-            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
-            assertEquals("w1", g.group());
-            assertTrue(g.getMessage().contains("stage a failed at item 20000"), g::getMessage);
-            assertTrue(g.nodePath().startsWith("w1:a/"), g::nodePath);
+            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output() + w2.output());
+            assertEquals(group, g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
+            assertTrue(g.getMessage().contains(message), g::getMessage);
             assertEquals(1, w1.exit(30), w1::output);
             assertEquals(1, w2.exit(30), w2::output);
+            return new StageFailure(g, ms);
         }
     }
 
@@ -347,20 +365,11 @@ class DistributedJobTest {
      */
     @Test
     void aFailingLinkedStageFailsTheJobEverywhereWithItsCause(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"));
         long n = 100_000;
-        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "20000", "b");
-             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "20000", "b")) {
-            FlowException e = assertThrows(FlowException.class,
-                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 20_000, "b"));
-            GroupFailedException g = groupFailure(e);
-            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w2.output());
-            assertEquals("w2", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
-            assertTrue(g.getMessage().contains("stage b failed at item 20000"), g::getMessage);
-            assertTrue(g.nodePath().startsWith("w2:b/"), g::nodePath);
-            assertEquals(1, w1.exit(30), w1::output);
-            assertEquals(1, w2.exit(30), w2::output);
-        }
+        String[] args = {String.valueOf(n), "20000", "b"};
+        StageFailure f = stageJobFails(job(dir.resolve("secret")), args, args, m -> StageApp.run(m, n, 20_000, "b"), "w2",
+                "stage b failed at item 20000");
+        assertTrue(f.failure().nodePath().startsWith("w2:b/"), f.failure()::nodePath);
     }
 
     /**
@@ -372,21 +381,11 @@ class DistributedJobTest {
      */
     @Test
     void aStageFailingBeforeItsLinkIsUpFailsTheJobWithoutWaitingOutThePeerTimeout(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(60));
         long n = 1_000;
-        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1", "a-eos", "0");
-             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1", "a-eos", "5000")) {
-            long t0 = System.nanoTime();
-            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, -1, "a-eos"));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            GroupFailedException g = groupFailure(e);
-            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
-            assertEquals("w1", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
-            assertTrue(g.getMessage().contains("stage a failed at end of stream"), g::getMessage);
-            assertTrue(ms < 30_000, () -> "the job took " + ms + " ms to fail\n" + w1.output() + w2.output());
-            assertEquals(1, w1.exit(30), w1::output);
-            assertEquals(1, w2.exit(30), w2::output);
-        }
+        StageFailure f = stageJobFails(job(dir.resolve("secret"), Duration.ofSeconds(60)),
+                new String[] {String.valueOf(n), "-1", "a-eos", "0"}, new String[] {String.valueOf(n), "-1", "a-eos", "5000"},
+                m -> StageApp.run(m, n, -1, "a-eos"), "w1", "stage a failed at end of stream");
+        assertTrue(f.millis() < 30_000, () -> "the job took " + f.millis() + " ms to fail");
     }
 
     /**
@@ -397,21 +396,11 @@ class DistributedJobTest {
      */
     @Test
     void aGroupThatReportedItsFailureIsNotSentTheVerdict(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(60));
         long n = 1_000;
-        try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "500");
-             Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "500")) {
-            long t0 = System.nanoTime();
-            FlowException e = assertThrows(FlowException.class,
-                    () -> StageApp.run(DistributedJob.of(job, "m"), n, 500, "a", true, count -> { }));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            GroupFailedException g = groupFailure(e);
-            assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
-            assertEquals("w1", g.group(), () -> g.getMessage() + "\n" + w1.output() + w2.output());
-            assertTrue(ms < 30_000, () -> "the job took " + ms + " ms to fail\n" + w1.output() + w2.output());
-            assertEquals(1, w1.exit(30), w1::output);
-            assertEquals(1, w2.exit(30), w2::output);
-        }
+        String[] args = {String.valueOf(n), "500"};
+        StageFailure f = stageJobFails(job(dir.resolve("secret"), Duration.ofSeconds(60)), args, args,
+                m -> StageApp.run(m, n, 500, "a", true, count -> { }), "w1", "stage a failed at item 500");
+        assertTrue(f.millis() < 30_000, () -> "the job took " + f.millis() + " ms to fail");
     }
 
     /**
