@@ -94,26 +94,28 @@ class LaunchCommandTest {
 
     @Test
     void aDistributedJobRunsAcrossThreeLocalProcesses() throws Exception {
-        Path job = jobFile(SquaresJob.class.getName(), "\"100000\"", "{args}", "");
-        List<String> lines = new ArrayList<>();
-        int status = launch(lines, job.toString());
-        String all = String.join("\n", lines);
-        assertEquals(0, status, all);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]  squares: 100,000 results") && l.contains("matches")), all);
-        assertTrue(lines.contains("[w1] group w1: done"), all);
-        assertTrue(lines.contains("[w2] group w2: done"), all);
+        launchesCleanly(SquaresJob.class.getName(), "[m]  squares: 100,000 results", "matches");
     }
 
     /** Linked stages through the launcher: w1 squares, w2 adds one, every result in input order at the master. */
     @Test
     void aPipelineOfStagesRunsAcrossThreeLocalProcesses() throws Exception {
-        Path job = jobFile(StagesJob.class.getName(), "\"100000\"", "{args}", "");
+        launchesCleanly(StagesJob.class.getName(), "[m]  stages: 100,000 results through 2 stages (w1 -> w2)",
+                "every result in input order");
+    }
+
+    /**
+     * Launches {@code main} with n = 100,000 over three local processes and asserts a clean end: status
+     * 0, a master line starting with {@code masterLine} and containing {@code verdict}, and both worker
+     * groups done.
+     */
+    private void launchesCleanly(String main, String masterLine, String verdict) throws Exception {
+        Path job = jobFile(main, "\"100000\"", "{args}", "");
         List<String> lines = new ArrayList<>();
         int status = launch(lines, job.toString());
         String all = String.join("\n", lines);
         assertEquals(0, status, all);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[m]  stages: 100,000 results through 2 stages (w1 -> w2)")
-                && l.contains("every result in input order")), all);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(masterLine) && l.contains(verdict)), all);
         assertTrue(lines.contains("[w1] group w1: done"), all);
         assertTrue(lines.contains("[w2] group w2: done"), all);
     }

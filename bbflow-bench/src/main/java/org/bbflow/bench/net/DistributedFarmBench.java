@@ -242,10 +242,7 @@ public final class DistributedFarmBench {
         double[] dist = new double[rounds];
         double[] plain = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            long t0 = System.nanoTime();
-            long sum = runLoop(null, reps, tasks);
-            local[r] = (System.nanoTime() - t0) / 1e6;
-            check(sum, expected);
+            local[r] = timedInThisJvm(() -> runLoop(null, reps, tasks), expected);
             dist[r] = distributed(reps, tasks, expected, LOOP, null, -1, Duration.ofSeconds(20));
             plain[r] = distributed(reps, 2 * tasks, plainExpected, WorkerLoss.FAIL_JOB.name(), WorkerLoss.FAIL_JOB, -1,
                     Duration.ofSeconds(20));
@@ -280,11 +277,7 @@ public final class DistributedFarmBench {
         });
         Farm<Long, Long> farm;
         if (job == null) {
-            List<Block<?, ?>> workers = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                workers.add(worker.get());
-            }
-            farm = Farm.<Long, Long>of(workers);
+            farm = Farm.<Long, Long>of(sixWorkers(worker));
         } else {
             farm = job.farm("loop", worker, Codec.longs(), Codec.longs(), Placement.spread(2, GROUPS));
         }
@@ -307,10 +300,7 @@ public final class DistributedFarmBench {
         double[] ordered = new double[rounds];
         double[] wide = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            long t0 = System.nanoTime();
-            long sum = runOrdered(null, reps, tasks, 2);
-            local[r] = (System.nanoTime() - t0) / 1e6;
-            check(sum, expected);
+            local[r] = timedInThisJvm(() -> runOrdered(null, reps, tasks, 2), expected);
             firstCome[r] = distributed(reps, tasks, expected, WorkerLoss.FAIL_JOB, -1, Duration.ofSeconds(20));
             ordered[r] = distributed(reps, tasks, expected, ORDERED, null, -1, Duration.ofSeconds(20));
             wide[r] = distributed(reps, tasks, expected, ORDERED_WIDE, null, -1, Duration.ofSeconds(20));
@@ -333,11 +323,7 @@ public final class DistributedFarmBench {
         Supplier<Block<Long, Long>> worker = () -> Nodes.map((Long x) -> Work.spin(x, reps));
         Farm<Long, Long> farm;
         if (job == null) {
-            List<Block<?, ?>> workers = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                workers.add(worker.get());
-            }
-            farm = Farm.of(workers);
+            farm = Farm.of(sixWorkers(worker));
         } else {
             farm = job.farm("ordered", worker, Codec.longs(), Codec.longs(), Placement.spread(perGroup, GROUPS));
         }
@@ -363,10 +349,7 @@ public final class DistributedFarmBench {
         double[] linkedCpu = new double[rounds];
         double[] viaCpu = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            long t0 = System.nanoTime();
-            long sum = runChain(null, reps, tasks, false);
-            local[r] = (System.nanoTime() - t0) / 1e6;
-            check(sum, expected);
+            local[r] = timedInThisJvm(() -> runChain(null, reps, tasks, false), expected);
             long c0 = processCpuNanos();
             linked[r] = distributed(reps, tasks, expected, CHAIN, null, -1, Duration.ofSeconds(20));
             long c1 = processCpuNanos();
@@ -426,10 +409,7 @@ public final class DistributedFarmBench {
     }
 
     private static double local(int reps, int tasks, long expected) {
-        List<Block<?, ?>> workers = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            workers.add(Nodes.map((Long x) -> Work.spin(x, reps)));
-        }
+        List<Block<?, ?>> workers = sixWorkers(() -> Nodes.map((Long x) -> Work.spin(x, reps)));
         LongAdder sum = new LongAdder();
         long t0 = System.nanoTime();
         Pipeline.of(Nodes.range(1, tasks), Farm.<Long, Long>of(workers), Nodes.sink((Long y) -> sum.add(y))).run();
@@ -520,6 +500,24 @@ public final class DistributedFarmBench {
             }
         })));
         return sum.sum();
+    }
+
+    /** Six workers made by {@code worker}: the farm of the three processes, in one JVM. */
+    private static List<Block<?, ?>> sixWorkers(Supplier<Block<Long, Long>> worker) {
+        List<Block<?, ?>> workers = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            workers.add(worker.get());
+        }
+        return workers;
+    }
+
+    /** Runs {@code run} (a job's part in this JVM) and checks its sum; returns the time it took in ms. */
+    private static double timedInThisJvm(java.util.function.LongSupplier run, long expected) {
+        long t0 = System.nanoTime();
+        long sum = run.getAsLong();
+        double ms = (System.nanoTime() - t0) / 1e6;
+        check(sum, expected);
+        return ms;
     }
 
     /** Runs {@code main} in this JVM ({@code job} null) or as this process's part of {@code job}. */

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
@@ -124,19 +124,14 @@ public final class DistributedJob {
     private boolean ran;
 
     /**
-     * A worker this (non-master) group runs: its block, the ids of its two channels, and the group its
-     * results go to (null: the master; another group for a stage linked to the next one, whose task
-     * channel {@code resultId} then is); {@code linkedIn} when its tasks come from the previous stage's group.
+     * A worker this (non-master) group runs: its block and the ids of its two channels (a linked
+     * stage's channels are in {@link #linksOut} and {@link #linkedInCodecs}).
      */
     private record LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
-                               Codec<Object> resultCodec, String resultGroup, boolean linkedIn) {
-        LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
-                    Codec<Object> resultCodec) {
-            this(path, block, taskId, resultId, taskCodec, resultCodec, null, false);
-        }
+                               Codec<Object> resultCodec) {
     }
 
-    /** Where a linked stage's group sends its results: the next stage's group and task channel. */
+    /** Where a group sends a worker's results: the master's result channel, or a linked stage's task channel. */
     private record Link(String group, int channelId) {
     }
 
@@ -508,9 +503,7 @@ public final class DistributedJob {
         ran = true;
         prepareCrossings(main, null, false);
         if (!isMaster()) {
-            wrapForLoop();
-            wrapForStrictFarms();
-            applyLinks();
+            wrapMarkedWorkers();
         }
         spec.checkListenAllowed(group);
         NetOptions[] options = spec.options();
@@ -530,7 +523,7 @@ public final class DistributedJob {
      *   <li>Inside a feedback loop, a stand-in keeps the loop open until its items are answered (the
      *       group marks the end of each item's results) and replays the remote node's
      *       {@code send}/{@code sendTo}/{@code broadcast} where it stands ({@link RemoteWorker#joinLoop});
-     *       the group that runs the block wraps it to match ({@link #wrapForLoop}). A farm that re-sends
+     *       the group that runs the block wraps it to match ({@link #wrapMarkedWorkers}). A farm that re-sends
      *       a lost worker's tasks is refused there: its ledger does not take part in the loop's count.</li>
      *   <li>A farm with a strict collector ({@code ORDERED}, {@code ROUND_ROBIN}, {@code GATHER}) takes a
      *       task's results at the end of the worker's {@code onItem}: its own stand-in workers wait for
@@ -587,9 +580,14 @@ public final class DistributedJob {
         if (remote == null) {
             return;
         }
-        String why = remote != w ? "it is inside a composite worker (a worker of another group must be the farm's"
-                + " worker itself)" : !(w instanceof RemoteWorker r) || resendTaskIds.contains(r.taskId()) ? "the farm re-sends a lost worker's tasks"
-                + " (WorkerLoss.RESEND_TASKS)" : loop != null ? "the farm is inside the feedback loop of " + loop : null;
+        String why = null;
+        if (remote != w) {
+            why = "it is inside a composite worker (a worker of another group must be the farm's worker itself)";
+        } else if (!(w instanceof RemoteWorker r) || resendTaskIds.contains(r.taskId())) {
+            why = "the farm re-sends a lost worker's tasks (WorkerLoss.RESEND_TASKS)";
+        } else if (loop != null) {
+            why = "the farm is inside the feedback loop of " + loop;
+        }
         if (why != null) {
             throw new IllegalArgumentException("the farm of " + remote.name() + " collects " + c + ", which takes each"
                     + " task's results at the end of its worker's onItem, and here a worker in another group sends"
@@ -598,24 +596,6 @@ public final class DistributedJob {
         }
         ((RemoteWorker) w).takeTurns();
         strictTaskIds.add(((RemoteWorker) w).taskId());
-    }
-
-    /**
-     * In a worker group, its workers of farms with a strict collector, wrapped as their stand-ins
-     * expect ({@link RemoteWorker#takeTurns}): a mark after each task's results. Such a worker must be a
-     * node: the end of its {@code onItem} is where a task's results end.
-     */
-    private void wrapForStrictFarms() {
-        for (int k = 0; k < localWorkers.size(); k++) {
-            LocalWorker w = localWorkers.get(k);
-            if (strictTaskIds.contains(w.taskId())) {
-                Node<Object, Object> worker = requireNode(w.path(), w.block(), "a worker of another group in a farm"
-                        + " with a strict collector (ordered, round-robin, gather) must be a node (the end of its"
-                        + " onItem marks where a task's results end)");
-                localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(worker), w.taskId(), w.resultId(),
-                        w.taskCodec(), new TaskMarks(w.resultCodec())));
-            }
-        }
     }
 
     /**
@@ -662,39 +642,30 @@ public final class DistributedJob {
         }
     }
 
-    /** In a worker group, its stages' channels as {@link #linkAdjacentStages} linked them. */
-    private void applyLinks() {
-        for (int k = 0; k < localWorkers.size(); k++) {
-            LocalWorker w = localWorkers.get(k);
-            Link out = linksOut.get(w.taskId());
-            Codec<Object> in = linkedInCodecs.get(w.taskId());
-            if (out != null || in != null) {
-                localWorkers.set(k, new LocalWorker(w.path(), w.block(), w.taskId(),
-                        out != null ? out.channelId() : w.resultId(), in != null ? in : w.taskCodec(), w.resultCodec(),
-                        out != null ? out.group() : null, in != null));
-            }
-        }
-    }
-
     /**
-     * In a worker group, the blocks whose stand-ins are inside a feedback loop, wrapped as their
-     * stand-ins expect: routed ({@link RoutedMember}) and with a mark after each item's results
-     * ({@link TaskMarkingWorker}). Such a block must be a node: the end of its {@code onItem} is where
-     * an item's results end.
+     * In a worker group, the blocks whose stand-ins wait for each item's end-of-item mark, wrapped as
+     * those stand-ins expect: with a mark after each item's results ({@link TaskMarkingWorker}), and,
+     * inside a feedback loop, routed ({@link RoutedMember}); a worker of a farm with a strict collector
+     * ({@link RemoteWorker#takeTurns}) gets the mark only. Such a block must be a node: the end of its
+     * {@code onItem} is where an item's results end.
      */
-    private void wrapForLoop() {
+    private void wrapMarkedWorkers() {
         for (int k = 0; k < localWorkers.size(); k++) {
             LocalWorker w = localWorkers.get(k);
-            if (!loopTaskIds.contains(w.taskId())) {
+            boolean inLoop = loopTaskIds.contains(w.taskId());
+            if (!inLoop && !strictTaskIds.contains(w.taskId())) {
                 continue;
             }
-            boolean routed = w.block() instanceof RoutedMember;
-            Node<Object, Object> member = routed ? (RoutedMember) w.block() : new RoutedMember(requireNode(w.path(),
-                    w.block(), "a block of another group inside a feedback loop must be a node (the end of its onItem"
-                    + " marks where an item's results end, which the loop needs to know when it may end)"));
-            Codec<Object> in = routed ? w.taskCodec() : new RoutedCodec(w.taskCodec());
-            Codec<Object> out = new TaskMarks(routed ? w.resultCodec() : new RoutedCodec(w.resultCodec()));
-            localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(member), w.taskId(), w.resultId(), in, out));
+            boolean addRouting = inLoop && !(w.block() instanceof RoutedMember); // a member is routed already
+            Node<Object, Object> node = w.block() instanceof RoutedMember m ? m : requireNode(w.path(), w.block(),
+                    inLoop ? "a block of another group inside a feedback loop must be a node (the end of its onItem"
+                            + " marks where an item's results end, which the loop needs to know when it may end)"
+                            : "a worker of another group in a farm with a strict collector (ordered, round-robin,"
+                            + " gather) must be a node (the end of its onItem marks where a task's results end)");
+            Node<Object, Object> runs = addRouting ? new RoutedMember(node) : node;
+            Codec<Object> in = addRouting ? new RoutedCodec(w.taskCodec()) : w.taskCodec();
+            Codec<Object> out = new TaskMarks(addRouting ? new RoutedCodec(w.resultCodec()) : w.resultCodec());
+            localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(runs), w.taskId(), w.resultId(), in, out));
         }
     }
 
@@ -738,19 +709,20 @@ public final class DistributedJob {
      * Waits for the master's flow, and cancels it as soon as another group reports that a node of it
      * failed: the master does not wait for one of its own nodes to notice (a group whose channels
      * lead to other groups, not to the master, may fail before any of them reaches the master). The
-     * flow then fails with that group's failure (a node's own failure, rather than a broken link's).
+     * flow then fails with the first such group's failure, unless a node of the master already failed
+     * with a group's cause.
      */
     private static RunStats joinFailingOnReports(Flow flow, GroupReports reports) {
-        AtomicBoolean cancelled = new AtomicBoolean();
-        reports.whenAnyFails(() -> {
-            if (cancelled.compareAndSet(false, true)) {
+        AtomicReference<GroupFailedException> first = new AtomicReference<>();
+        reports.whenAnyFails(f -> {
+            if (first.compareAndSet(null, f)) {
                 flow.cancel();
             }
         });
         try {
             return flow.join();
         } catch (FlowException e) {
-            GroupFailedException reported = cancelled.get() ? reports.firstFailure() : null;
+            GroupFailedException reported = first.get();
             if (reported == null || causedByGroup(e)) {
                 throw e;
             }
@@ -807,11 +779,12 @@ public final class DistributedJob {
                 }
                 List<Block<?, ?>> chains = new ArrayList<>();
                 for (LocalWorker w : localWorkers) {
-                    RemoteInlet<Object> in = server.inlet(w.taskId(), w.taskCodec());
-                    String to = w.resultGroup() != null ? w.resultGroup() : master;
-                    RemoteOutlet<Object> out = clients.computeIfAbsent(to, g -> NetClient.connect(spec.host(g), spec.port(g),
-                            clientOptions)).outlet(w.resultId(), w.resultCodec());
-                    GroupOutlet o = new GroupOutlet(out, "to-" + (to.equals(master) ? "master" : to) + "[" + w.path() + "]");
+                    Link link = linksOut.getOrDefault(w.taskId(), new Link(master, w.resultId()));
+                    RemoteInlet<Object> in = server.inlet(w.taskId(), linkedInCodecs.getOrDefault(w.taskId(), w.taskCodec()));
+                    RemoteOutlet<Object> out = clients.computeIfAbsent(link.group(), g -> NetClient.connect(spec.host(g),
+                            spec.port(g), clientOptions)).outlet(link.channelId(), w.resultCodec());
+                    GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
+                            + "[" + w.path() + "]");
                     outlets.add(o);
                     chains.add(chain(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
                 }
@@ -911,7 +884,8 @@ public final class DistributedJob {
             return false;
         }
         int k = localWorkerOf(f.nodePath());
-        if (k < 0 || (localWorkers.get(k).resultGroup() == null && !localWorkers.get(k).linkedIn())) {
+        int taskId = k < 0 ? 0 : localWorkers.get(k).taskId();
+        if (k < 0 || (!linksOut.containsKey(taskId) && !linkedInCodecs.containsKey(taskId))) {
             return false;
         }
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

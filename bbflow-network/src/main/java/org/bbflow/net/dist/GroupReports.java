@@ -103,39 +103,42 @@ final class GroupReports implements AutoCloseable {
     }
 
     /**
-     * Runs {@code action} (once per report, on the thread that read it) when a group reports that a
-     * node of it failed ({@link #FAILED} or {@link #LINK}; a lost group is the ledgers' and the peer
-     * timeout's to judge).
+     * Hands {@code action} (on the thread that read it) the failure of each group that reports that a
+     * node of it failed by itself ({@link #FAILED}). Not a broken link ({@link #LINK}: its cause is
+     * the group at the other end, which reports its own failure or is lost) and not a lost group (the
+     * ledgers' and the peer timeout's to judge).
      */
-    void whenAnyFails(Runnable action) {
-        reports.values().forEach(f -> f.thenAccept(r -> {
-            if (isNodeFailure(r) || isLinkFailure(r)) {
-                action.run();
+    void whenAnyFails(java.util.function.Consumer<GroupFailedException> action) {
+        reports.forEach((group, f) -> f.thenAccept(r -> {
+            if (isNodeFailure(r)) {
+                action.accept(failure(group, r, null));
             }
         }));
     }
 
     /**
-     * The failure reported so far, without waiting: the first group whose node failed by itself, else
-     * the first lost, else the first whose link failed; null if none.
+     * The cause among the reports of {@code groups}, waiting up to {@code wait} for each in turn: the
+     * first group whose node failed by itself, else the
+     * first lost, else the first whose link to another group failed (a group reports a broken link
+     * only after the group at its other end failed or was lost); null if none of them failed.
      */
-    GroupFailedException firstFailure() {
+    GroupFailedException rootFailure(Iterable<String> groups, Duration wait, Throwable cause) {
         String lost = null;
         String link = null;
-        for (Map.Entry<String, CompletableFuture<String>> e : reports.entrySet()) {
-            String r = e.getValue().getNow(null);
+        for (String g : groups) {
+            String r = await(g, wait);
             if (isNodeFailure(r)) {
-                return failure(e.getKey(), r, null);
+                return failure(g, r, cause);
             }
             if (lost == null && isLost(r)) {
-                lost = e.getKey();
+                lost = g;
             }
             if (link == null && isLinkFailure(r)) {
-                link = e.getKey();
+                link = g;
             }
         }
         String g = lost != null ? lost : link;
-        return g == null ? null : failure(g, reports.get(g).getNow(null), null);
+        return g == null ? null : failure(g, await(g, Duration.ZERO), cause);
     }
 
     /** Whether {@code group}'s report is in and is not {@code OK}; does not wait. */

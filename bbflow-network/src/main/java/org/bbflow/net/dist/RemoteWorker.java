@@ -354,15 +354,9 @@ final class RemoteWorker implements Node<Object, Object> {
      */
     private RuntimeException explained(RuntimeException e) {
         String report = reports.await(group, REPORT_WAIT);
-        if (GroupReports.isLinkFailure(report) && linkedRun != null) {
-            for (RemoteWorker w : linkedRun) {
-                String other = w == this ? null : reports.await(w.group, REPORT_WAIT);
-                if (GroupReports.isNodeFailure(other) || GroupReports.isLost(other)) {
-                    return GroupReports.failure(w.group, other, e);
-                }
-            }
-        }
-        GroupFailedException reported = GroupReports.failure(group, report, e);
+        GroupFailedException reported = GroupReports.isLinkFailure(report) && linkedRun != null
+                ? reports.rootFailure(linkedRun.stream().map(w -> w.group).toList(), REPORT_WAIT, e)
+                : GroupReports.failure(group, report, e);
         return reported != null ? reported : e;
     }
 
