@@ -18,18 +18,28 @@ import java.util.concurrent.locks.LockSupport;
  * reader: while {@linkplain #hold() held} it reads nothing from the client, so the client's socket
  * and queue fill up. While {@linkplain #chatter chattering} it sends the client a stream of
  * heartbeat frames (inserted between the server's frames), so the client nearly always has unread
- * input. Half-closes
+ * input; only the connections made since the last {@code chatter(false)} chatter, so that earlier
+ * rounds' connections, still closing, are left alone. Half-closes
  * are passed on: the client's end of output reaches the server only after every byte before it.
  * Every thread it starts ends when its connection closes or the proxy is closed.
  */
 final class HoldingProxy implements AutoCloseable {
-    private static final byte[] PINGS = pings(40);
+    /**
+     * One heartbeat frame padded to 1 KiB (a client ignores a heartbeat's body): a flood of bytes in
+     * few frames. Tiny frames at the same byte rate (one frame per 5 bytes, 800,000 a second) cost the
+     * client one leak-detector stack trace each under paranoid leak detection: its event loop then
+     * spent seconds per read cycle on them and wrote nothing meanwhile, and the server dropped the
+     * connection as silent; that measured the test's load, not the close.
+     */
+    private static final byte[] PING = padded(1024);
 
     private final ServerSocket listener;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean held;
     private volatile boolean chatter;
+    /** Connections accepted up to {@code chatter(false)}: they never chatter again. */
+    private final List<Socket> retired = new CopyOnWriteArrayList<>();
     private volatile boolean stopped;
 
     HoldingProxy(int targetPort) throws IOException {
@@ -40,12 +50,11 @@ final class HoldingProxy implements AutoCloseable {
         start("holding-proxy-accept", this::acceptLoop);
     }
 
-    private static byte[] pings(int n) {
-        byte[] b = new byte[5 * n];
-        for (int i = 0; i < n; i++) {
-            b[5 * i + 3] = 1; // length 1
-            b[5 * i + 4] = Wire.PING;
-        }
+    private static byte[] padded(int bodyBytes) {
+        byte[] b = new byte[4 + bodyBytes];
+        b[2] = (byte) (bodyBytes >>> 8); // length, big-endian
+        b[3] = (byte) bodyBytes;
+        b[4] = Wire.PING;
         return b;
     }
 
@@ -69,6 +78,7 @@ final class HoldingProxy implements AutoCloseable {
      * @param on whether to flood
      */
     void chatter(boolean on) {
+        if (!on) retired.addAll(sockets);
         chatter = on;
     }
 
@@ -144,17 +154,17 @@ final class HoldingProxy implements AutoCloseable {
     private void chatter(Socket client, Object writeLock) {
         try {
             OutputStream out = client.getOutputStream();
-            while (!stopped && !client.isClosed()) {
+            while (!stopped && !client.isClosed() && !retired.contains(client)) {
                 if (!chatter) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                     continue;
                 }
                 synchronized (writeLock) {
-                    out.write(PINGS);
+                    out.write(PING);
                 }
-                // a few MB/s: input is nearly always waiting, yet the client is never far behind (a backlog
-                // of heartbeats would delay its seeing the end of the connection)
-                LockSupport.parkNanos(50_000);
+                // several MB/s in some thousand frames: input is nearly always waiting, yet the client is never
+                // far behind (a backlog of heartbeats would delay its seeing the end of the connection)
+                LockSupport.parkNanos(100_000);
             }
         } catch (IOException e) {
             // the connection is gone
@@ -167,6 +177,7 @@ final class HoldingProxy implements AutoCloseable {
         closeQuietly(listener);
         for (Socket s : sockets) closeQuietly(s);
         sockets.clear();
+        retired.clear();
     }
 
     private static void closeQuietly(AutoCloseable c) {
