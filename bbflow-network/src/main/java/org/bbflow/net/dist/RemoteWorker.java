@@ -350,9 +350,10 @@ final class RemoteWorker implements Node<Object, Object> {
     /**
      * The group's own account of the failure if it sends one in time, else the channel's. In a linked
      * run, a group that failed because a link to another group of the run failed points to the group
-     * that failed first: that one's account, if it failed or was lost, is the cause.
+     * that failed first: that one's account, if it failed or was lost, is the cause. Package-private
+     * for {@code LinkedFailureTest}, which forces the order of reports that a real run only races into.
      */
-    private RuntimeException explained(RuntimeException e) {
+    RuntimeException explained(RuntimeException e) {
         String report = reports.await(group, REPORT_WAIT);
         GroupFailedException reported = GroupReports.isLinkFailure(report) && linkedRun != null
                 ? reports.rootFailure(linkedRun.stream().map(w -> w.group).toList(), REPORT_WAIT, e)
