@@ -38,8 +38,8 @@ final class HoldingProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean held;
     private volatile boolean chatter;
-    /** Connections accepted up to {@code chatter(false)}: they never chatter again. */
-    private final List<Socket> retired = new CopyOnWriteArrayList<>();
+    /** Counts {@code chatter(false)} calls: a connection chatters only in the round it was made in. */
+    private volatile int round;
     private volatile boolean stopped;
 
     HoldingProxy(int targetPort) throws IOException {
@@ -78,7 +78,7 @@ final class HoldingProxy implements AutoCloseable {
      * @param on whether to flood
      */
     void chatter(boolean on) {
-        if (!on) retired.addAll(sockets);
+        if (!on) round++; // only the test's thread calls this
         chatter = on;
     }
 
@@ -98,7 +98,8 @@ final class HoldingProxy implements AutoCloseable {
                 Object writeLock = new Object();
                 start("holding-proxy-up", () -> up(client, server));
                 start("holding-proxy-down", () -> down(server, client, writeLock));
-                start("holding-proxy-chatter", () -> chatter(client, writeLock));
+                int born = round;
+                start("holding-proxy-chatter", () -> chatter(client, writeLock, born));
             } catch (IOException e) {
                 if (stopped) return;
             }
@@ -151,10 +152,10 @@ final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    private void chatter(Socket client, Object writeLock) {
+    private void chatter(Socket client, Object writeLock, int born) {
         try {
             OutputStream out = client.getOutputStream();
-            while (!stopped && !client.isClosed() && !retired.contains(client)) {
+            while (!stopped && !client.isClosed() && round == born) {
                 if (!chatter) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                     continue;
@@ -177,7 +178,6 @@ final class HoldingProxy implements AutoCloseable {
         closeQuietly(listener);
         for (Socket s : sockets) closeQuietly(s);
         sockets.clear();
-        retired.clear();
     }
 
     private static void closeQuietly(AutoCloseable c) {

@@ -3,8 +3,10 @@ package org.bbflow.net.dist;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.bbflow.net.Codec;
 import org.bbflow.net.NetClient;
 import org.bbflow.net.NetOptions;
@@ -26,19 +28,32 @@ import org.junit.jupiter.api.Timeout;
 class LinkedFailureTest {
     private static final NetOptions OPTS = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(5));
 
-    /** The stand-ins of a linked run of n stages, stage i in group w(i+1), each linked to the next. */
+    /**
+     * The failure the last stand-in of a linked run of {@code stages} stages throws when its results
+     * channel breaks, after {@code sendReports} has sent the groups' reports. Stage i runs in group
+     * w(i+1), whose report channel is i+1; each stand-in is linked to the next.
+     */
     @SuppressWarnings("unchecked")
-    private static RemoteWorker[] linkedRun(GroupReports reports, int n) {
+    private static GroupFailedException blamed(int stages, Consumer<NetServer> sendReports) {
         Codec<Object> codec = (Codec<Object>) (Codec<?>) Codec.longs(); // nothing is sent here
-        RemoteWorker[] run = new RemoteWorker[n];
-        for (int i = 0; i < n; i++) {
-            run[i] = new RemoteWorker("remote-stage[s" + i + "@w" + (i + 1) + "]", "w" + (i + 1), 11 + i, codec, codec);
-            run[i].prepare(null, null, reports);
-            if (i > 0) {
-                run[i - 1].linkTo(run[i]);
-            }
+        Map<String, Integer> reportIds = new LinkedHashMap<>();
+        for (int i = 1; i <= stages; i++) {
+            reportIds.put("w" + i, i);
         }
-        return run;
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
+             GroupReports reports = new GroupReports(server, reportIds)) {
+            RemoteWorker[] run = new RemoteWorker[stages];
+            for (int i = 0; i < stages; i++) {
+                run[i] = new RemoteWorker("remote-stage[s" + i + "@w" + (i + 1) + "]", "w" + (i + 1), 11 + i, codec, codec);
+                run[i].prepare(null, null, reports);
+                if (i > 0) {
+                    run[i - 1].linkTo(run[i]);
+                }
+            }
+            sendReports.accept(server);
+            RuntimeException e = run[stages - 1].explained(new RemoteChannelException("results of w" + stages + " ended"));
+            return assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
+        }
     }
 
     private static void report(NetServer server, int channel, String text) {
@@ -56,43 +71,31 @@ class LinkedFailureTest {
 
     @Test
     void aBrokenLinkIsBlamedOnTheGroupThatWasLostFirst() {
-        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
-             GroupReports reports = new GroupReports(server, Map.of("w1", 1, "w2", 2))) {
-            RemoteWorker[] run = linkedRun(reports, 2);
+        GroupFailedException g = blamed(2, server -> {
             report(server, 2, GroupReports.LINK + "\tstages/b\tthe link from w1 broke");
             vanish(server, 1);
-            RuntimeException e = run[1].explained(new RemoteChannelException("results of w2 ended"));
-            GroupFailedException g = assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
-            assertEquals("w1", g.group(), g::getMessage);
-            assertTrue(g.getMessage().contains("lost"), g::getMessage);
-        }
+        });
+        assertEquals("w1", g.group(), g::getMessage);
+        assertTrue(g.getMessage().contains("lost"), g::getMessage);
     }
 
     @Test
     void aBrokenLinkIsBlamedOnTheNodeThatFailedEvenWhenAnotherGroupWasLost() {
-        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
-             GroupReports reports = new GroupReports(server, Map.of("w1", 1, "w2", 2, "w3", 3))) {
-            RemoteWorker[] run = linkedRun(reports, 3);
+        GroupFailedException g = blamed(3, server -> {
             report(server, 3, GroupReports.LINK + "\tstages/c\tthe link from w2 broke");
             vanish(server, 1);
             report(server, 2, GroupReports.FAILED + "\tstages/b\tjava.lang.IllegalStateException: boom in b");
-            RuntimeException e = run[2].explained(new RemoteChannelException("results of w3 ended"));
-            GroupFailedException g = assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
-            assertEquals("w2", g.group(), g::getMessage);
-            assertTrue(g.getMessage().contains("boom in b"), g::getMessage);
-        }
+        });
+        assertEquals("w2", g.group(), g::getMessage);
+        assertTrue(g.getMessage().contains("boom in b"), g::getMessage);
     }
 
     @Test
     void aGroupThatFailedByItselfIsBlamedOnItself() {
-        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
-             GroupReports reports = new GroupReports(server, Map.of("w1", 1, "w2", 2))) {
-            RemoteWorker[] run = linkedRun(reports, 2);
+        GroupFailedException g = blamed(2, server -> {
             report(server, 2, GroupReports.FAILED + "\tstages/b\tjava.lang.IllegalStateException: boom in b");
             vanish(server, 1); // lost too, later: a node's own failure in w2 is still w2's
-            RuntimeException e = run[1].explained(new RemoteChannelException("results of w2 ended"));
-            GroupFailedException g = assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
-            assertEquals("w2", g.group(), g::getMessage);
-        }
+        });
+        assertEquals("w2", g.group(), g::getMessage);
     }
 }
