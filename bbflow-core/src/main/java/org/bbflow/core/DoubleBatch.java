@@ -9,9 +9,11 @@ import java.util.function.DoubleConsumer;
  * as {@link LongBatch} is for longs: one channel operation and one allocation (this batch) per up
  * to {@link LongBatch#DEFAULT_CAPACITY} values instead of a {@code Double} and a hand-off per value.
  *
- * <p>A batch is immutable once sent: the stages of {@link DoubleNodes} never change a batch they
- * received, they make new ones. A node of the user's own that takes {@code DoubleBatch} items reads
- * them with {@link #size()} and {@link #get(int)}.
+ * <p>A batch does not change while anyone may read it: the stages of {@link DoubleNodes} never
+ * change a batch they received, they fill their own, and between two such stages joined one to one
+ * a batch goes back to be filled again only once read, as a {@link LongBatch} does. A node of the
+ * user's own that takes {@code DoubleBatch} items may keep them; it reads them with {@link #size()}
+ * and {@link #get(int)}.
  */
 public final class DoubleBatch {
     final double[] values;

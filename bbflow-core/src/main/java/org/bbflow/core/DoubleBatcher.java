@@ -6,11 +6,13 @@ package org.bbflow.core;
  * generics, so each primitive type has its own, as the JDK's primitive streams do).
  */
 final class DoubleBatcher implements DoubleOutbox {
+    private final BatchStage<?, ?> stage;
     private final int capacity;
     private Outbox<DoubleBatch> out;
     private DoubleBatch batch;
 
-    DoubleBatcher(int capacity) {
+    DoubleBatcher(BatchStage<?, ?> stage, int capacity) {
+        this.stage = stage;
         this.capacity = LongBatcher.requireCapacity(capacity);
     }
 
@@ -24,7 +26,7 @@ final class DoubleBatcher implements DoubleOutbox {
     public void sendDouble(double value) {
         DoubleBatch b = batch;
         if (b == null) {
-            b = batch = new DoubleBatch(capacity);
+            b = batch = stage.newDoubleBatch(capacity, capacity);
         }
         b.values[b.size++] = value;
         if (b.size == capacity) {

@@ -25,7 +25,9 @@ import java.util.function.ObjDoubleConsumer;
  *
  * <p>Batching works as for longs: values leave a stage when its batch is full, when it has handled
  * its input batch, or for a source when its generator returns or calls {@link DoubleOutbox#flush()};
- * per-channel order holds value by value; stages never change a batch they received.
+ * per-channel order holds value by value; stages never change a batch they received; and batches
+ * come back between two stages joined one to one (see {@link LongNodes}), including between a
+ * {@link LongNodes} stage and {@link #fromLongs}.
  *
  * <p>Ints have no stages of their own: an {@code int} widens exactly to a {@code long}, so a stream
  * of ints runs on {@link LongNodes} (narrow back with {@code (int)} where needed), at 8 bytes a
@@ -43,18 +45,13 @@ public final class DoubleNodes {
      */
     public static Source<DoubleBatch> source(Consumer<? super DoubleOutbox> generator) {
         Objects.requireNonNull(generator, "generator");
-        return new Source<>() {
-            private final DoubleBatcher batcher = new DoubleBatcher(LongBatch.DEFAULT_CAPACITY);
+        return new BatchSource<>("doubles.source", DoubleBatch.class) {
+            private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
             public void generate(Outbox<DoubleBatch> out) {
                 generator.accept(batcher.to(out));
                 batcher.flush();
-            }
-
-            @Override
-            public String name() {
-                return "doubles.source";
             }
         };
     }
@@ -67,11 +64,11 @@ public final class DoubleNodes {
      */
     public static Node<LongBatch, DoubleBatch> fromLongs(LongToDoubleFunction f) {
         Objects.requireNonNull(f, "f");
-        return new Node<>() {
+        return new BatchStage<LongBatch, DoubleBatch>("doubles.fromLongs", LongBatch.class, DoubleBatch.class) {
             @Override
             public void onItem(LongBatch in, Outbox<DoubleBatch> out) {
                 int n = in.size;
-                DoubleBatch b = new DoubleBatch(n);
+                DoubleBatch b = newDoubleBatch(n);
                 long[] src = in.values;
                 double[] dst = b.values;
                 for (int i = 0; i < n; i++) {
@@ -79,11 +76,7 @@ public final class DoubleNodes {
                 }
                 b.size = n;
                 out.send(b);
-            }
-
-            @Override
-            public String name() {
-                return "doubles.fromLongs";
+                done(in);
             }
         };
     }
@@ -96,11 +89,11 @@ public final class DoubleNodes {
      */
     public static Node<DoubleBatch, LongBatch> toLongs(DoubleToLongFunction f) {
         Objects.requireNonNull(f, "f");
-        return new Node<>() {
+        return new BatchStage<DoubleBatch, LongBatch>("doubles.toLongs", DoubleBatch.class, LongBatch.class) {
             @Override
             public void onItem(DoubleBatch in, Outbox<LongBatch> out) {
                 int n = in.size;
-                LongBatch b = new LongBatch(n);
+                LongBatch b = newLongBatch(n);
                 double[] src = in.values;
                 long[] dst = b.values;
                 for (int i = 0; i < n; i++) {
@@ -108,11 +101,7 @@ public final class DoubleNodes {
                 }
                 b.size = n;
                 out.send(b);
-            }
-
-            @Override
-            public String name() {
-                return "doubles.toLongs";
+                done(in);
             }
         };
     }
@@ -125,11 +114,11 @@ public final class DoubleNodes {
      */
     public static Node<DoubleBatch, DoubleBatch> map(DoubleUnaryOperator f) {
         Objects.requireNonNull(f, "f");
-        return new Node<>() {
+        return new BatchStage<DoubleBatch, DoubleBatch>("doubles.map", DoubleBatch.class, DoubleBatch.class) {
             @Override
             public void onItem(DoubleBatch in, Outbox<DoubleBatch> out) {
                 int n = in.size;
-                DoubleBatch b = new DoubleBatch(n);
+                DoubleBatch b = newDoubleBatch(n);
                 double[] src = in.values;
                 double[] dst = b.values;
                 for (int i = 0; i < n; i++) {
@@ -137,11 +126,7 @@ public final class DoubleNodes {
                 }
                 b.size = n;
                 out.send(b);
-            }
-
-            @Override
-            public String name() {
-                return "doubles.map";
+                done(in);
             }
         };
     }
@@ -154,7 +139,7 @@ public final class DoubleNodes {
      */
     public static Node<DoubleBatch, DoubleBatch> filter(DoublePredicate p) {
         Objects.requireNonNull(p, "p");
-        return new Node<>() {
+        return new BatchStage<DoubleBatch, DoubleBatch>("doubles.filter", DoubleBatch.class, DoubleBatch.class) {
             @Override
             public void onItem(DoubleBatch in, Outbox<DoubleBatch> out) {
                 DoubleBatch b = null;
@@ -163,7 +148,7 @@ public final class DoubleNodes {
                     double x = src[i];
                     if (p.test(x)) {
                         if (b == null) {
-                            b = new DoubleBatch(n - i);
+                            b = newDoubleBatch(n - i);
                         }
                         b.values[b.size++] = x;
                     }
@@ -171,11 +156,7 @@ public final class DoubleNodes {
                 if (b != null) {
                     out.send(b);
                 }
-            }
-
-            @Override
-            public String name() {
-                return "doubles.filter";
+                done(in);
             }
         };
     }
@@ -190,8 +171,8 @@ public final class DoubleNodes {
      */
     public static Node<DoubleBatch, DoubleBatch> flatMap(ObjDoubleConsumer<? super DoubleOutbox> f) {
         Objects.requireNonNull(f, "f");
-        return new Node<>() {
-            private final DoubleBatcher batcher = new DoubleBatcher(LongBatch.DEFAULT_CAPACITY);
+        return new BatchStage<DoubleBatch, DoubleBatch>("doubles.flatMap", DoubleBatch.class, DoubleBatch.class) {
+            private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
             public void onItem(DoubleBatch in, Outbox<DoubleBatch> out) {
@@ -201,11 +182,7 @@ public final class DoubleNodes {
                     f.accept(o, src[i]);
                 }
                 o.flush();
-            }
-
-            @Override
-            public String name() {
-                return "doubles.flatMap";
+                done(in);
             }
         };
     }
@@ -218,18 +195,14 @@ public final class DoubleNodes {
      */
     public static Node<DoubleBatch, Void> sink(DoubleConsumer c) {
         Objects.requireNonNull(c, "c");
-        return new Node<>() {
+        return new BatchStage<DoubleBatch, Void>("doubles.sink", DoubleBatch.class, null) {
             @Override
             public void onItem(DoubleBatch in, Outbox<Void> out) {
                 double[] v = in.values;
                 for (int i = 0, n = in.size; i < n; i++) {
                     c.accept(v[i]);
                 }
-            }
-
-            @Override
-            public String name() {
-                return "doubles.sink";
+                done(in);
             }
         };
     }
@@ -240,18 +213,14 @@ public final class DoubleNodes {
      * @return the node
      */
     public static Node<DoubleBatch, Double> unbatch() {
-        return new Node<>() {
+        return new BatchStage<DoubleBatch, Double>("doubles.unbatch", DoubleBatch.class, null) {
             @Override
             public void onItem(DoubleBatch in, Outbox<Double> out) {
                 double[] v = in.values;
                 for (int i = 0, n = in.size; i < n; i++) {
                     out.send(v[i]);
                 }
-            }
-
-            @Override
-            public String name() {
-                return "doubles.unbatch";
+                done(in);
             }
         };
     }
@@ -264,8 +233,8 @@ public final class DoubleNodes {
      * @return the node
      */
     public static Node<Double, DoubleBatch> batch() {
-        return new Node<>() {
-            private final DoubleBatcher batcher = new DoubleBatcher(LongBatch.DEFAULT_CAPACITY);
+        return new BatchStage<Double, DoubleBatch>("doubles.batch", null, DoubleBatch.class) {
+            private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
             private NodeContext context;
 
             @Override
@@ -285,11 +254,6 @@ public final class DoubleNodes {
             @Override
             public void onEos(Outbox<DoubleBatch> out) {
                 batcher.to(out).flush();
-            }
-
-            @Override
-            public String name() {
-                return "doubles.batch";
             }
         };
     }

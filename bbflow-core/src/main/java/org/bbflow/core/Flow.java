@@ -124,8 +124,12 @@ public final class Flow implements AutoCloseable {
             }
         }
         try {
+            // Only now, with every node registered to this flow, may its nodes be changed: a refused
+            // start must not touch a node another flow is running.
+            BatchStage.recycle(g.vertices, g.edges);
             flow.launch(options);
         } catch (RuntimeException | Error e) {
+            BatchStage.forget(g.vertices);
             synchronized (ACTIVE_NODES) {
                 for (Vertex v : g.vertices) {
                     ACTIVE_NODES.remove(v.node);

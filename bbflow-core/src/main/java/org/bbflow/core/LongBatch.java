@@ -9,10 +9,12 @@ import java.util.function.LongConsumer;
  * stream of longs then moves without a box per item, with one channel operation and one allocation
  * (this batch) per up to {@link #DEFAULT_CAPACITY} values instead of one of each per value.
  *
- * <p>A batch is immutable once sent: the stages of {@link LongNodes} never change a batch they
- * received (a batch broadcast to several nodes is read by all of them), they make new ones. A node
- * of the user's own that takes {@code LongBatch} items reads them with {@link #size()} and
- * {@link #get(int)}.
+ * <p>A batch does not change while anyone may read it: the stages of {@link LongNodes} never change
+ * a batch they received (a batch broadcast to several nodes is read by all of them), they fill their
+ * own. Between two such stages joined one to one, the second gives each batch back to the first once
+ * it has read it, and the first fills it again (see {@link LongNodes}); a batch that reaches a node
+ * of the user's own is never taken back, so such a node may keep it. It reads one with
+ * {@link #size()} and {@link #get(int)}.
  */
 public final class LongBatch {
     /** The most values a batch made by {@link LongNodes} holds unless told otherwise. */

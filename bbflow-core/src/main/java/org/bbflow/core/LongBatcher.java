@@ -1,16 +1,19 @@
 package org.bbflow.core;
 
 /**
- * The {@link LongOutbox} of a node of {@link LongNodes}: fills a new batch, sends it to the node's
- * outbox when full or flushed. A new batch is made only when a value comes after a send, so an
- * input batch that sends nothing costs nothing.
+ * The {@link LongOutbox} of a node of {@link LongNodes}: fills a batch (its stage's
+ * {@link BatchStage#newLongBatch(int, int)}, so a returned one where the output recycles), sends it to the node's
+ * outbox when full or flushed. A batch is taken only when a value comes after a send, so an input
+ * batch that sends nothing costs nothing.
  */
 final class LongBatcher implements LongOutbox {
+    private final BatchStage<?, ?> stage;
     private final int capacity;
     private Outbox<LongBatch> out;
     private LongBatch batch;
 
-    LongBatcher(int capacity) {
+    LongBatcher(BatchStage<?, ?> stage, int capacity) {
+        this.stage = stage;
         this.capacity = requireCapacity(capacity);
     }
 
@@ -31,7 +34,7 @@ final class LongBatcher implements LongOutbox {
     public void sendLong(long value) {
         LongBatch b = batch;
         if (b == null) {
-            b = batch = new LongBatch(capacity);
+            b = batch = stage.newLongBatch(capacity, capacity);
         }
         b.values[b.size++] = value;
         if (b.size == capacity) {

@@ -40,6 +40,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code long-batches}: its floor, the raw two-thread loop handing the same batches (a new
  *       {@code long[256]} each, filled by the producer) over a JCTools {@code SpscArrayQueue},
  *       yielding on failure;</li>
+ *   <li>{@code long-batches-reused}: the floor of {@code bbflow-longs} since its stages recycle
+ *       batches: the same loop, but the consumer gives each full array back on a second
+ *       {@code SpscArrayQueue} and the producer refills one from there when it can (as
+ *       {@code LongBatchReturns} does between two {@code LongNodes} stages);</li>
  *   <li>{@code bbflow-doubles}: the unboxed double path, {@code DoubleNodes.source} sending
  *       {@code 1.0 .. N} with {@code sendDouble} into {@code DoubleNodes.sink(x -> acc += 2x)}
  *       (backoff; exact: every partial sum is below 2^53 up to N = 10M).</li>
@@ -65,7 +69,7 @@ public class TwoStageBench {
 
     /** The implementation. */
     @Param({"bbflow-busyspin", "bbflow-backoff", "bbflow-blocking", "jctools", "thesis", "thesis-blocking",
-            "bbflow-longs", "long-batches", "bbflow-doubles"})
+            "bbflow-longs", "long-batches", "long-batches-reused", "bbflow-doubles"})
     public String impl;
 
     /** One run of N items. */
@@ -80,7 +84,8 @@ public class TwoStageBench {
             case "thesis": sum = thesis(); break;
             case "thesis-blocking": sum = thesisBlocking(); break;
             case "bbflow-longs": sum = bbflowLongs(); break;
-            case "long-batches": sum = longBatches(); break;
+            case "long-batches": sum = longBatches(false); break;
+            case "long-batches-reused": sum = longBatches(true); break;
             case "bbflow-doubles": sum = bbflowDoubles(); break;
             default: throw new IllegalArgumentException("unknown impl '" + impl + "'");
         }
@@ -113,16 +118,23 @@ public class TwoStageBench {
         return (long) acc[0];
     }
 
-    /** The floor of the unboxed path: batches of 256 longs, each a new array, over a raw SPSC queue. */
-    private long longBatches() {
+    /**
+     * The floor of the unboxed path: batches of 256 longs over a raw SPSC queue, each a new array, or
+     * with {@code reuse} a full one the consumer gave back on a second queue where there is one.
+     */
+    private long longBatches(boolean reuse) {
         SpscArrayQueue<long[]> q = new SpscArrayQueue<>(CAPACITY);
+        SpscArrayQueue<long[]> back = new SpscArrayQueue<>(CAPACITY + 2);
         long[] acc = new long[1];
         long items = n;
         long[] stop = new long[0];
         PeerThread producer = new PeerThread("long-batches-producer", () -> {
             for (long next = 1; next <= items; ) {
                 int k = (int) Math.min(BATCH, items - next + 1);
-                long[] b = new long[k];
+                long[] b = reuse && k == BATCH ? back.relaxedPoll() : null;
+                if (b == null) {
+                    b = new long[k];
+                }
                 for (int i = 0; i < k; i++) {
                     b[i] = next + i;
                 }
@@ -148,6 +160,9 @@ public class TwoStageBench {
                 }
                 for (long x : b) {
                     a += x * 2;
+                }
+                if (reuse && b.length == BATCH) {
+                    back.relaxedOffer(b);
                 }
             }
             acc[0] = a;

@@ -1,0 +1,139 @@
+package org.bbflow.core;
+
+import java.util.List;
+
+/**
+ * A stage of {@link LongNodes} or {@link DoubleNodes}: a node whose batches the flow may recycle
+ * ({@link BatchReturns}). Which nodes qualify is decided by what the library's own code does with
+ * batches, never by a node of the user's: a batch stage sends only batches it filled itself and
+ * forgets them once sent, and keeps no batch it received once its {@code onItem} returned.
+ *
+ * @param <I> the input type
+ * @param <O> the output type
+ */
+abstract class BatchStage<I, O> implements Node<I, O> {
+    private final String name;
+    /** The batch class this stage reads and gives back, or null if its input is no batch. */
+    private final Class<?> inBatch;
+    /** The batch class this stage fills and sends, or null if its output is no batch. */
+    private final Class<?> outBatch;
+    /** Where the batches this stage sends come back, or null: it makes new ones. Set at start. */
+    BatchReturns takeFrom;
+    /** Where the batches this stage received go back once read, or null: nowhere. Set at start. */
+    BatchReturns giveTo;
+
+    BatchStage(String name, Class<?> inBatch, Class<?> outBatch) {
+        this.name = name;
+        this.inBatch = inBatch;
+        this.outBatch = outBatch;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /**
+     * An empty batch for {@code n} values. Where this stage's output recycles: a returned one, or a
+     * new one with room for {@code Math.max(n, room)} (the most this stage sends in a batch, so that
+     * it can be filled again); elsewhere a new one of exactly {@code n}, as small as what it carries.
+     */
+    final LongBatch newLongBatch(int n, int room) {
+        BatchReturns r = takeFrom;
+        if (r == null) {
+            return new LongBatch(n);
+        }
+        Object back = r.poll();
+        if (back instanceof LongBatch && ((LongBatch) back).values.length >= n) {
+            LongBatch b = (LongBatch) back;
+            b.size = 0;
+            return b;
+        }
+        return new LongBatch(Math.max(n, room));
+    }
+
+    /** {@link #newLongBatch(int, int)} for a stage whose batches are as big as its input's, usually 256. */
+    final LongBatch newLongBatch(int n) {
+        return newLongBatch(n, LongBatch.DEFAULT_CAPACITY);
+    }
+
+    /** As {@link #newLongBatch(int, int)}, for doubles. */
+    final DoubleBatch newDoubleBatch(int n, int room) {
+        BatchReturns r = takeFrom;
+        if (r == null) {
+            return new DoubleBatch(n);
+        }
+        Object back = r.poll();
+        if (back instanceof DoubleBatch && ((DoubleBatch) back).values.length >= n) {
+            DoubleBatch b = (DoubleBatch) back;
+            b.size = 0;
+            return b;
+        }
+        return new DoubleBatch(Math.max(n, room));
+    }
+
+    /** As {@link #newLongBatch(int)}, for doubles. */
+    final DoubleBatch newDoubleBatch(int n) {
+        return newDoubleBatch(n, LongBatch.DEFAULT_CAPACITY);
+    }
+
+    /** This stage has finished reading the batch {@code in}: it goes back to its producer, if that recycles. */
+    final void done(Object in) {
+        BatchReturns r = giveTo;
+        if (r != null) {
+            r.give(in);
+        }
+    }
+
+    /**
+     * Sets up recycling for a flow about to start, on every edge from a batch stage to one that reads
+     * the batch class it sends, where the edge is the first's only output and the second's only input
+     * (so no batch is broadcast or read by two nodes), outside feedback loops. Every other batch
+     * stage is reset: a node may run again, in another flow and in another place.
+     */
+    static void recycle(List<Vertex> vertices, List<Edge> edges) {
+        forget(vertices);
+        for (Edge e : edges) {
+            if (e.from.node instanceof BatchStage && e.to.node instanceof BatchStage && oneToOne(e)) {
+                BatchStage<?, ?> producer = (BatchStage<?, ?>) e.from.node;
+                BatchStage<?, ?> consumer = (BatchStage<?, ?>) e.to.node;
+                if (producer.outBatch != null && producer.outBatch == consumer.inBatch) {
+                    int capacity = e.channel.capacity;
+                    BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2);
+                    producer.takeFrom = r;
+                    consumer.giveTo = r;
+                }
+            }
+        }
+    }
+
+    /** No batch stage of these recycles any more (a start that was given up, or before a new one). */
+    static void forget(List<Vertex> vertices) {
+        for (Vertex v : vertices) {
+            if (v.node instanceof BatchStage) {
+                ((BatchStage<?, ?>) v.node).forgetReturns();
+            }
+        }
+    }
+
+    /**
+     * Ends this stage's recycling with its flow. A stage fused into another node (as by
+     * {@link Node#andThen}) is no vertex of its next flow, so {@link #recycle} would not reset it.
+     */
+    @Override
+    public void close() {
+        forgetReturns();
+    }
+
+    private void forgetReturns() {
+        takeFrom = null;
+        giveTo = null;
+    }
+
+    /** The edge is its producer's only output and its consumer's only input, plain items, no loop. */
+    private static boolean oneToOne(Edge e) {
+        return e.from.out.size() == 1 && e.to.in.size() == 1 && !e.back && e.from.loop == null
+                && e.to.loop == null && !e.from.unitOut && !e.to.unitIn && e.from.reorder == null
+                && e.to.reorder == null;
+    }
+}
