@@ -1,7 +1,7 @@
 #!/bin/sh
-# Outside JMH, alternating processes: (1) the raw floors, new arrays against given-back ones, 10M,
-# 30 runs each; (2) the unboxed pipeline started 40 times at 1M, default channels (1024) against
-# channels of 64, with page faults and collections counted. CORE: the bbflow-core jar to use.
+# Outside JMH, alternating processes: the unboxed pipeline started 40 times at 1M, default channels
+# (1024) against channels of 64, with page faults and collections counted. CORE: the bbflow-core
+# jar to use. (The raw floors are measured in JMH: floors-first-run.sh and twostage-ab.sh.)
 set -e
 cd "$(dirname "$0")"
 M2=${M2:-$HOME/.m2/repository}
@@ -9,11 +9,8 @@ JC=$M2/org/jctools/jctools-core/4.0.5/jctools-core-4.0.5.jar
 AG=$(ls "$M2"/org/agrona/agrona/*/agrona-*.jar | grep -v sources | head -1)
 CORE=${CORE:-../../bbflow-core/target/bbflow-core-0.1.0-SNAPSHOT.jar}
 OUT=$(mktemp -d)
-javac -d "$OUT" -cp "$JC:$CORE" RawFloors.java RepeatedFlows.java
+javac -d "$OUT" -cp "$JC:$CORE" RepeatedFlows.java
 uptime
-for round in 1 2 3 4 5 6; do
-    for mode in alloc reuse; do java -cp "$JC:$OUT" RawFloors $mode 10000000 30; done
-done
 for round in 1 2 3 4 5 6; do
     for cap in 0 64; do
         /usr/bin/time -f "  %R minor page faults, %M KB resident" \

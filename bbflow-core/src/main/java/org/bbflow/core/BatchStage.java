@@ -130,10 +130,14 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         giveTo = null;
     }
 
-    /** The edge is its producer's only output and its consumer's only input, plain items, no loop. */
+    /**
+     * The edge is its producer's only output and its consumer's only input (so no broadcast and no
+     * second reader), outside any feedback loop (a back edge joins two members of one), and carries
+     * plain items: in an ordered farm the emitter numbers what it sends and workers and collector
+     * pass units, so recycling stays out of it.
+     */
     private static boolean oneToOne(Edge e) {
-        return e.from.out.size() == 1 && e.to.in.size() == 1 && !e.back && e.from.loop == null
-                && e.to.loop == null && !e.from.unitOut && !e.to.unitIn && e.from.reorder == null
-                && e.to.reorder == null;
+        return e.from.out.size() == 1 && e.to.in.size() == 1 && e.from.loop == null && e.to.loop == null
+                && !e.from.orderedEmitter && !e.from.unitOut && !e.to.unitIn;
     }
 }

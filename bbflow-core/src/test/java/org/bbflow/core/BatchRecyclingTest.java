@@ -315,15 +315,34 @@ class BatchRecyclingTest {
         BatchStage<?, ?> w0 = (BatchStage<?, ?>) LongNodes.sink(x -> { });
         BatchStage<?, ?> w1 = (BatchStage<?, ?>) LongNodes.sink(x -> { });
         @SuppressWarnings({"unchecked", "rawtypes"})
-        Farm<Object, Object> farm = (Farm) Farm.of(List.of(w0, w1)).dispatch(Dispatch.broadcast()).emitter(emitter);
-        java.util.concurrent.atomic.AtomicReference<Object> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Farm<Object, Object> broadcast = (Farm) Farm.of(List.of(w0, w1)).dispatch(Dispatch.broadcast()).emitter(emitter);
+        assertEquals("none", recyclingAtStart(broadcast, emitter, w0, w1), "a broadcast edge recycles");
+
+        // an ordered farm of one worker: every edge is one to one, but carries numbered items or units
+        BatchStage<?, ?> first = (BatchStage<?, ?>) LongNodes.range(1, 1);
+        BatchStage<?, ?> worker = (BatchStage<?, ?>) LongNodes.map(x -> x);
+        BatchStage<?, ?> last = (BatchStage<?, ?>) LongNodes.sink(x -> { });
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Farm<Object, Object> ordered = (Farm) Farm.of(List.of(worker)).ordered().emitter(first).collector(last);
+        assertEquals("none", recyclingAtStart(ordered, first, worker, last), "an ordered farm's edge recycles");
+    }
+
+    /** Runs {@code block}; which of {@code stages} recycled when its threads started, or "none". */
+    private static String recyclingAtStart(Block<?, ?> block, BatchStage<?, ?>... stages) {
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>();
         Flow.threadStartHook = started -> {
             if (started == 0) {
-                seen.set(emitter.takeFrom != null ? "emitter" : w0.giveTo != null ? "w0" : w1.giveTo != null ? "w1" : "none");
+                String s = "none";
+                for (BatchStage<?, ?> st : stages) {
+                    if (st.takeFrom != null || st.giveTo != null) {
+                        s = st.name();
+                    }
+                }
+                seen.set(s);
             }
         };
-        Runs.run(farm);
-        assertEquals("none", seen.get(), "a broadcast edge recycles");
+        Runs.run(block);
+        return seen.get();
     }
 
     private static long[] flatten(List<LongBatch> batches) {
