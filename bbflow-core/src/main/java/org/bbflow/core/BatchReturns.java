@@ -1,5 +1,6 @@
 package org.bbflow.core;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
@@ -12,11 +13,17 @@ import org.jctools.queues.SpscArrayQueue;
  * <p>A single-producer single-consumer queue with the roles swapped: the consumer's {@code offer} (a
  * release) follows its last read of the batch, the producer's {@code poll} (an acquire) precedes its
  * first write to it, so no read of a batch can see a later fill. A full queue drops the batch (the
- * GC takes it); an empty one makes the producer allocate. Which edges get one is
- * {@link BatchStage#recycle}'s decision.
+ * GC takes it); an empty one makes the producer look in the {@link BatchPool}, then allocate. Which
+ * edges get one is {@link BatchStage#recycle}'s decision.
+ *
+ * <p>When both ends have {@linkplain #close closed}, in whatever order a flow's end or cancellation
+ * brings, the second hands what is left to the {@link BatchPool}: by then neither end will touch the
+ * queue again, and the counter's read-modify-write orders their last use before the hand-over.
  */
 final class BatchReturns {
     private final SpscArrayQueue<Object> queue;
+    /** The ends still open: the producer's and the consumer's. */
+    private final AtomicInteger open = new AtomicInteger(2);
 
     /** @param capacity the most batches held (a channel's worth: more would never be taken) */
     BatchReturns(int capacity) {
@@ -31,5 +38,15 @@ final class BatchReturns {
     /** Gives back a batch the consumer has finished reading. Called by the consumer only. */
     void give(Object batch) {
         queue.relaxedOffer(batch);
+    }
+
+    /**
+     * One end will use this way back no more (each end calls this once, after its last poll or give);
+     * the second to call it gives what is left to {@code pool}.
+     */
+    void close(BatchPool pool) {
+        if (open.decrementAndGet() == 0) {
+            pool.keep(this);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A stage of {@link LongNodes} or {@link DoubleNodes}: a node whose batches the flow may recycle
@@ -21,6 +22,13 @@ abstract class BatchStage<I, O> implements Node<I, O> {
     BatchReturns takeFrom;
     /** Where the batches this stage received go back once read, or null: nowhere. Set at start. */
     BatchReturns giveTo;
+    /**
+     * This stage found the {@link BatchPool} empty in this flow, so it does not look there again
+     * until its next flow: a producer that runs ahead of its consumer would otherwise poll a shared
+     * queue per batch for nothing. Written and read by this stage's thread only (and reset before
+     * the stage's next flow starts its thread).
+     */
+    private boolean poolDry;
 
     BatchStage(String name, Class<?> inBatch, Class<?> outBatch) {
         this.name = name;
@@ -34,9 +42,10 @@ abstract class BatchStage<I, O> implements Node<I, O> {
     }
 
     /**
-     * An empty batch for {@code n} values. Where this stage's output recycles: a returned one, or a
-     * new one with room for {@code Math.max(n, room)} (the most this stage sends in a batch, so that
-     * it can be filled again); elsewhere a new one of exactly {@code n}, as small as what it carries.
+     * An empty batch for {@code n} values. Where this stage's output recycles: a returned one, else
+     * one a finished flow left in the {@link BatchPool} (until this flow finds it empty), else a new
+     * one with room for {@code Math.max(n, room)} (the most this stage sends in a batch, so that it
+     * can be filled again); elsewhere a new one of exactly {@code n}, as small as what it carries.
      */
     final LongBatch newLongBatch(int n, int room) {
         BatchReturns r = takeFrom;
@@ -44,8 +53,9 @@ abstract class BatchStage<I, O> implements Node<I, O> {
             return new LongBatch(n);
         }
         Object back = r.poll();
-        if (back instanceof LongBatch && ((LongBatch) back).values.length >= n) {
-            LongBatch b = (LongBatch) back;
+        LongBatch b = back instanceof LongBatch && ((LongBatch) back).values.length >= n
+                ? (LongBatch) back : pooledLongs(n);
+        if (b != null) {
             b.size = 0;
             return b;
         }
@@ -64,12 +74,31 @@ abstract class BatchStage<I, O> implements Node<I, O> {
             return new DoubleBatch(n);
         }
         Object back = r.poll();
-        if (back instanceof DoubleBatch && ((DoubleBatch) back).values.length >= n) {
-            DoubleBatch b = (DoubleBatch) back;
+        DoubleBatch b = back instanceof DoubleBatch && ((DoubleBatch) back).values.length >= n
+                ? (DoubleBatch) back : pooledDoubles(n);
+        if (b != null) {
             b.size = 0;
             return b;
         }
         return new DoubleBatch(Math.max(n, room));
+    }
+
+    private LongBatch pooledLongs(int n) {
+        if (poolDry) {
+            return null;
+        }
+        LongBatch b = BatchPool.shared.takeLongs(n);
+        poolDry = b == null;
+        return b;
+    }
+
+    private DoubleBatch pooledDoubles(int n) {
+        if (poolDry) {
+            return null;
+        }
+        DoubleBatch b = BatchPool.shared.takeDoubles(n);
+        poolDry = b == null;
+        return b;
     }
 
     /** As {@link #newLongBatch(int)}, for doubles. */
@@ -98,6 +127,9 @@ abstract class BatchStage<I, O> implements Node<I, O> {
                 BatchStage<?, ?> producer = (BatchStage<?, ?>) e.from.node;
                 BatchStage<?, ?> consumer = (BatchStage<?, ?>) e.to.node;
                 if (producer.outBatch != null && producer.outBatch == consumer.inBatch) {
+                    // loads the pool here, in the starting thread: a bad -Dbbflow.batchPool stops
+                    // Flow.start with its message instead of failing a node later
+                    Objects.requireNonNull(BatchPool.shared);
                     int capacity = e.channel.capacity;
                     BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2);
                     producer.takeFrom = r;
@@ -117,17 +149,28 @@ abstract class BatchStage<I, O> implements Node<I, O> {
     }
 
     /**
-     * Ends this stage's recycling with its flow. A stage fused into another node (as by
+     * Ends this stage's recycling with its flow (called in the stage's thread after its last
+     * {@code onItem}): its ways back learn that this end is done, and the second end of each to close
+     * hands its batches to the {@link BatchPool}. A stage fused into another node (as by
      * {@link Node#andThen}) is no vertex of its next flow, so {@link #recycle} would not reset it.
      */
     @Override
     public void close() {
+        BatchReturns in = giveTo;
+        BatchReturns out = takeFrom;
         forgetReturns();
+        if (in != null) {
+            in.close(BatchPool.shared);
+        }
+        if (out != null) {
+            out.close(BatchPool.shared);
+        }
     }
 
     private void forgetReturns() {
         takeFrom = null;
         giveTo = null;
+        poolDry = false;
     }
 
     /**

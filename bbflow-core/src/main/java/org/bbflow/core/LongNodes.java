@@ -37,6 +37,12 @@ import java.util.function.ObjLongConsumer;
  * collections nor, on a fresh heap, the page faults of that allocation. A batch that may have a
  * second reader or a keeper is never taken back: a broadcast one, one a node of the user's receives
  * or sends, one passed inside a node fused with {@link Node#andThen}.
+ *
+ * <p>Batches may outlive their flow: with the system property {@code bbflow.batchPool} set to a
+ * number of batches (1,024 is about one flow's worth), the batches waiting to be filled again when
+ * both stages of such a pair have closed go to a bounded pool kept for the life of the JVM, and the
+ * next flow's stages take from it before they allocate. Off by default: it helps a process that
+ * starts flows on a fresh heap and costs a little once the heap is warm (see the README).
  */
 public final class LongNodes {
     private LongNodes() {}
