@@ -41,7 +41,6 @@ final class BatchPool {
     /** The pool every flow uses. Not final only so that tests can watch a pool of their own. */
     static BatchPool shared = new BatchPool(capacityFrom(System.getProperty(PROPERTY)));
 
-    private final int capacity;
     private final MpmcArrayQueue<LongBatch> longs;
     private final MpmcArrayQueue<DoubleBatch> doubles;
 
@@ -49,7 +48,6 @@ final class BatchPool {
     BatchPool(int capacity) {
         this.longs = capacity == 0 ? null : new MpmcArrayQueue<>(Math.max(2, capacity));
         this.doubles = capacity == 0 ? null : new MpmcArrayQueue<>(Math.max(2, capacity));
-        this.capacity = longs == null ? 0 : longs.capacity();
     }
 
     /**
@@ -75,7 +73,7 @@ final class BatchPool {
 
     /** The most batches kept per kind (what was asked for, rounded up to a power of two). */
     int capacity() {
-        return capacity;
+        return longs == null ? 0 : longs.capacity();
     }
 
     /** A kept batch of longs with room for at least {@code n} values, or null. */
@@ -102,7 +100,7 @@ final class BatchPool {
      * big, or does not fit is dropped.
      */
     void keep(BatchReturns returns) {
-        if (capacity == 0) {
+        if (longs == null) {
             return;
         }
         for (Object b; (b = returns.poll()) != null; ) {

@@ -22,12 +22,18 @@ import org.jctools.queues.SpscArrayQueue;
  */
 final class BatchReturns {
     private final SpscArrayQueue<Object> queue;
+    /** Where what is left goes once both ends have closed, and where the producer looks when this is empty. */
+    final BatchPool pool;
     /** The ends still open: the producer's and the consumer's. */
     private final AtomicInteger open = new AtomicInteger(2);
 
-    /** @param capacity the most batches held (a channel's worth: more would never be taken) */
-    BatchReturns(int capacity) {
+    /**
+     * @param capacity the most batches held (a channel's worth: more would never be taken)
+     * @param pool the pool of the flow being started (read once, at its start)
+     */
+    BatchReturns(int capacity, BatchPool pool) {
         queue = new SpscArrayQueue<>(Math.max(2, capacity));
+        this.pool = pool;
     }
 
     /** A batch given back, or null. Called by the producer only. */
@@ -42,9 +48,9 @@ final class BatchReturns {
 
     /**
      * One end will use this way back no more (each end calls this once, after its last poll or give);
-     * the second to call it gives what is left to {@code pool}.
+     * the second to call it gives what is left to the pool.
      */
-    void close(BatchPool pool) {
+    void close() {
         if (open.decrementAndGet() == 0) {
             pool.keep(this);
         }

@@ -1,7 +1,6 @@
 package org.bbflow.core;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A stage of {@link LongNodes} or {@link DoubleNodes}: a node whose batches the flow may recycle
@@ -54,7 +53,7 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         }
         Object back = r.poll();
         LongBatch b = back instanceof LongBatch && ((LongBatch) back).values.length >= n
-                ? (LongBatch) back : pooledLongs(n);
+                ? (LongBatch) back : pooledLongs(r, n);
         if (b != null) {
             b.size = 0;
             return b;
@@ -75,7 +74,7 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         }
         Object back = r.poll();
         DoubleBatch b = back instanceof DoubleBatch && ((DoubleBatch) back).values.length >= n
-                ? (DoubleBatch) back : pooledDoubles(n);
+                ? (DoubleBatch) back : pooledDoubles(r, n);
         if (b != null) {
             b.size = 0;
             return b;
@@ -83,20 +82,20 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         return new DoubleBatch(Math.max(n, room));
     }
 
-    private LongBatch pooledLongs(int n) {
+    private LongBatch pooledLongs(BatchReturns r, int n) {
         if (poolDry) {
             return null;
         }
-        LongBatch b = BatchPool.shared.takeLongs(n);
+        LongBatch b = r.pool.takeLongs(n);
         poolDry = b == null;
         return b;
     }
 
-    private DoubleBatch pooledDoubles(int n) {
+    private DoubleBatch pooledDoubles(BatchReturns r, int n) {
         if (poolDry) {
             return null;
         }
-        DoubleBatch b = BatchPool.shared.takeDoubles(n);
+        DoubleBatch b = r.pool.takeDoubles(n);
         poolDry = b == null;
         return b;
     }
@@ -127,11 +126,11 @@ abstract class BatchStage<I, O> implements Node<I, O> {
                 BatchStage<?, ?> producer = (BatchStage<?, ?>) e.from.node;
                 BatchStage<?, ?> consumer = (BatchStage<?, ?>) e.to.node;
                 if (producer.outBatch != null && producer.outBatch == consumer.inBatch) {
-                    // loads the pool here, in the starting thread: a bad -Dbbflow.batchPool stops
-                    // Flow.start with its message instead of failing a node later
-                    Objects.requireNonNull(BatchPool.shared);
                     int capacity = e.channel.capacity;
-                    BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2);
+                    // the pool is first read here, in the starting thread: a bad -Dbbflow.batchPool
+                    // stops Flow.start with its message instead of failing a node later
+                    BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2,
+                            BatchPool.shared);
                     producer.takeFrom = r;
                     consumer.giveTo = r;
                 }
@@ -160,10 +159,10 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         BatchReturns out = takeFrom;
         forgetReturns();
         if (in != null) {
-            in.close(BatchPool.shared);
+            in.close();
         }
         if (out != null) {
-            out.close(BatchPool.shared);
+            out.close();
         }
     }
 

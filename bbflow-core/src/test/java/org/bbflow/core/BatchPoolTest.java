@@ -234,20 +234,20 @@ class BatchPoolTest {
     @Test
     void aStageThatFoundThePoolEmptyStopsLookingUntilItsNextFlow() {
         BatchStage<?, ?> map = (BatchStage<?, ?>) LongNodes.map(x -> x);
-        map.takeFrom = new BatchReturns(4);
+        map.takeFrom = new BatchReturns(4, BatchPool.shared);
         LongBatch made = map.newLongBatch(8);
         assertEquals(256, made.values.length, "a new batch has room for the stage's batch size");
         LongBatch pooled = new LongBatch(256);
-        BatchReturns finished = new BatchReturns(4);
+        BatchReturns finished = new BatchReturns(4, BatchPool.shared);
         finished.give(pooled);
-        finished.close(BatchPool.shared);
-        finished.close(BatchPool.shared);
+        finished.close();
+        finished.close();
         assertEquals(1, BatchPool.shared.longs());
         assertFalse(map.newLongBatch(8) == pooled, "the stage looked in the pool again after finding it empty");
         assertEquals(1, BatchPool.shared.longs());
 
         BatchStage.forget(List.of(new Vertex(map, "map", -1, "test"))); // what the next start does first
-        map.takeFrom = new BatchReturns(4); // as recycle() wires it for the next flow
+        map.takeFrom = new BatchReturns(4, BatchPool.shared); // as recycle() wires it for the next flow
         assertSame(pooled, map.newLongBatch(8), "the next flow did not look in the pool");
         assertEquals(0, BatchPool.shared.longs());
     }
@@ -323,7 +323,7 @@ class BatchPoolTest {
     void thePoolStaysBounded() {
         BatchPool pool = new BatchPool(6);
         assertEquals(8, pool.capacity());
-        BatchReturns back = new BatchReturns(64);
+        BatchReturns back = new BatchReturns(64, pool);
         LongBatch big = new LongBatch(BatchPool.MAX_VALUES + 1);
         back.give(big);
         DoubleBatch bigDoubles = new DoubleBatch(BatchPool.MAX_VALUES + 1);
@@ -332,9 +332,9 @@ class BatchPoolTest {
             back.give(new LongBatch(BatchPool.MAX_VALUES));
             back.give(new DoubleBatch(16));
         }
-        back.close(pool);
+        back.close();
         assertEquals(0, pool.longs(), "taken with one end still open");
-        back.close(pool);
+        back.close();
         assertEquals(8, pool.longs());
         assertEquals(8, pool.doubles());
         List<LongBatch> longs = drainLongs(pool);
@@ -350,10 +350,10 @@ class BatchPoolTest {
         assertEquals(0, pool.doubles(), "a batch too small is dropped, not put back");
 
         BatchPool none = new BatchPool(0);
-        BatchReturns more = new BatchReturns(4);
+        BatchReturns more = new BatchReturns(4, none);
         more.give(new LongBatch(8));
-        more.close(none);
-        more.close(none);
+        more.close();
+        more.close();
         assertEquals(0, none.capacity());
         assertNull(none.takeLongs(1));
         assertNull(none.takeDoubles(1));

@@ -19,7 +19,7 @@ import org.openjdk.jcstress.infra.results.JJ_Result;
 @Outcome(id = "2, 2", expect = Expect.FORBIDDEN, desc = "the consumer read the refill of a batch it had not given back yet")
 @State
 public class BatchReturnsStress {
-    private final BatchReturns returns = new BatchReturns(4);
+    private final BatchReturns returns = new BatchReturns(4, new BatchPool(0));
     private final LongBatch batch = LongBatch.of(1);
 
     @Actor
