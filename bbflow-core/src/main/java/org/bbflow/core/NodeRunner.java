@@ -27,33 +27,36 @@ final class NodeRunner implements Runnable, NodeContext {
     /** The quick spins of a node of a flow with more threads than cores (see {@link Flow}'s build). */
     static final int QUICK_SPINS_OVERSUBSCRIBED = 4;
 
-    final Vertex vertex;
+    final NodePlan plan;
     private final Node<Object, Object> node;
     private final Flow flow;
     private final CancelFlag cancel;
-    final Waiter waiter = new Waiter();
+    final Waiter waiter;
     final WaitStrategy strategy;
     private final Idler idler;
-    /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow. */
+    /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow (the plan's decision). */
     final int quickSpins;
 
-    /** The input channels (one when the inputs share an MPSC channel) and which are feedback. */
-    Channel<Object>[] inputs;
-    boolean[] inBack;
-    private boolean[] inCounted;
-    private int inputCount;
-    private boolean sharedInput;
-    private OutboxImpl outbox;
-    private final Loop loop;
+    /** The input channels (one when the inputs share an MPSC channel) and which are feedback or counted. */
+    final Link[] inputs;
+    final boolean[] inBack;
+    private final boolean[] inCounted;
+    private final int inputCount;
+    private final boolean sharedInput;
+    /** Items reach this node in units: {@link #deliver} hands them to {@link Units}. */
+    private final boolean carriesUnits;
+    private final OutboxImpl outbox;
+    /** The feedback loop of this node, or null; whether it is one of its heads. */
+    final Loop loop;
     private final boolean loopHead;
     private final boolean isSource;
 
-    // context state
+    // context state: the current item's, -1 and false outside onItem
     private int inputIndex = -1;
     private boolean fromFeedback;
 
     /** How this node reads its inputs (its collect policy). */
-    private InputLoop inputLoop;
+    private final InputLoop inputLoop;
     /** The input {@link #oneInput} waits on. */
     private int waitChannel;
 
@@ -72,58 +75,38 @@ final class NodeRunner implements Runnable, NodeContext {
     private boolean running = true;
 
     private final WaitCondition oneInput = this::channelReady;
-    private Channel<Object> roomChannel;
+    private Link roomChannel;
     private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
 
     /**
-     * A runner for {@code vertex} waiting with {@code strategy}; in an {@code oversubscribed} flow
-     * (more node threads than cores) it spins briefly before it yields and parks: fewer quick spins,
-     * and the default backoff's short form ({@link WaitStrategy#whenOversubscribed()}).
+     * A runner for the node of {@code plan}, on the flow's runtime channels, loops and reorder
+     * windows (made from the same plan); {@code waiter} is the node's parking slot, which those
+     * channels and windows already know.
      */
-    NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy, boolean oversubscribed) {
-        this.quickSpins = oversubscribed ? QUICK_SPINS_OVERSUBSCRIBED : QUICK_SPINS;
-        if (oversubscribed) {
-            strategy = strategy.whenOversubscribed();
-        }
-        this.vertex = vertex;
-        this.node = vertex.node;
+    NodeRunner(NodePlan plan, Flow flow, Waiter waiter, Link[] links, Loop[] loops, ReorderWindow[] windows) {
+        this.plan = plan;
+        this.node = plan.node;
         this.flow = flow;
         this.cancel = flow.cancel;
-        this.strategy = strategy;
+        this.waiter = waiter;
+        this.strategy = plan.strategy;
+        this.quickSpins = plan.quickSpins;
         this.idler = strategy.newIdler();
-        this.loop = vertex.loop;
-        this.loopHead = loop != null && loop.heads.contains(vertex);
-        this.isSource = node instanceof Source;
-    }
-
-    /** Called once channels exist, before threads start. */
-    @SuppressWarnings("unchecked")
-    void wire() {
-        List<Edge> in = vertex.in;
-        sharedInput = vertex.sharesMpscInput();
-        if (sharedInput) {
-            inputs = new Channel[] {in.get(0).channel};
-            inBack = new boolean[1];
-            inCounted = new boolean[] {in.get(0).counted()};
-        } else {
-            inputs = new Channel[in.size()];
-            inBack = new boolean[in.size()];
-            inCounted = new boolean[in.size()];
-            for (int i = 0; i < in.size(); i++) {
-                inputs[i] = in.get(i).channel;
-                inBack[i] = in.get(i).back;
-                inCounted[i] = in.get(i).counted();
-            }
+        this.loop = plan.loop >= 0 ? loops[plan.loop] : null;
+        this.loopHead = plan.loopHead;
+        this.isSource = plan.source;
+        this.carriesUnits = plan.carriesUnits();
+        this.sharedInput = plan.sharedInput;
+        this.inputCount = plan.inputs.length;
+        int reading = plan.inputLinks.length;
+        this.inputs = new Link[reading];
+        for (int i = 0; i < reading; i++) {
+            inputs[i] = links[plan.inputLinks[i]];
         }
-        inputCount = in.size();
-        outbox = new OutboxImpl(this, vertex, cancel);
-        inputLoop = InputLoop.of(this, vertex);
-        if (loopHead) {
-            loop.heads.attach(waiter);
-        }
-        if (vertex.reorder != null) {
-            vertex.reorder.attach(vertex, waiter);
-        }
+        this.inBack = plan.inputBack.clone();
+        this.inCounted = plan.inputCounted.clone();
+        this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
+        this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
 
     // ---- NodeContext ---------------------------------------------------------------------------
@@ -133,14 +116,19 @@ final class NodeRunner implements Runnable, NodeContext {
         return node.name();
     }
 
+    /** The node this runner runs. */
+    Node<Object, Object> node() {
+        return node;
+    }
+
     @Override
     public String path() {
-        return vertex.path;
+        return plan.path;
     }
 
     @Override
     public int workerIndex() {
-        return vertex.workerIndex;
+        return plan.workerIndex;
     }
 
     @Override
@@ -163,9 +151,16 @@ final class NodeRunner implements Runnable, NodeContext {
         return cancel.raised;
     }
 
+    /**
+     * Inside an ordered or strict farm's worker always false: the results of an item must leave in
+     * that item's unit, so a node that keeps values while input waits ({@code batch()}) must not.
+     */
     @Override
     public boolean hasPendingInput() {
-        for (Channel<Object> c : inputs) {
+        if (carriesUnits) {
+            return false;
+        }
+        for (Link c : inputs) {
             if (c.hasItem()) {
                 return true;
             }
@@ -191,7 +186,7 @@ final class NodeRunner implements Runnable, NodeContext {
             if (inputs.length > 0) {
                 inputLoop.run();
             }
-            if (vertex.unitEos) {
+            if (plan.units == NodePlan.UnitRole.CARRIES_WITH_EOS) {
                 outbox.units.open();
                 node.onEos(outbox);
                 outbox.units.close();
@@ -235,13 +230,13 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     private boolean channelReady() {
-        Channel<Object> c = inputs[waitChannel];
+        Link c = inputs[waitChannel];
         return c.hasItem() || c.isClosed() || cancel.raised;
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */
     Object take(int w) {
-        Channel<Object> c = inputs[w];
+        Link c = inputs[w];
         while (true) {
             Object x = c.pollRaw();
             if (x != null) {
@@ -266,10 +261,19 @@ final class NodeRunner implements Runnable, NodeContext {
         awaitInput(oneInput);
     }
 
-    /** Hands a gathered round (one result of each live input) to the node. */
-    void deliverRound(List<Object> round) throws Exception {
-        inputIndex = -1;
+    /**
+     * Hands a gathered round (one result of each live input, read from {@code from[0 .. size-1]}) to
+     * the node; each result leaves its loop's count once the node has handled the round.
+     */
+    void deliverRound(List<Object> round, int[] from) throws Exception {
+        if (cancel.raised) {
+            throw Cancelled.INSTANCE;
+        }
+        itemsIn += round.size();
         node.onItem(round, outbox);
+        for (int k = 0, n = round.size(); k < n; k++) {
+            consumed(from[k]);
+        }
     }
 
     /** Hands item (or unit marker) x, read from input i, to the node. */
@@ -280,7 +284,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         inputIndex = sharedInput ? -1 : i;
         fromFeedback = inBack[i];
-        if (vertex.unitIn && vertex.unitOut) {
+        if (carriesUnits) {
             outbox.units.deliver(x, this);
         } else {
             itemsIn++;
@@ -290,6 +294,17 @@ final class NodeRunner implements Runnable, NodeContext {
                 node.onItem(x, outbox);
             }
         }
+        inputIndex = -1;
+        fromFeedback = false;
+        consumed(i);
+    }
+
+    /**
+     * What was read from input i (an item, or a marker of the unit protocol) has been handled: it
+     * leaves the in-flight count of its loop, if the input is counted. Every read from a counted input
+     * ends here exactly once, after what it caused was sent (and so counted): the loop's accounting.
+     */
+    void consumed(int i) {
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
             loop.heads.wakeAll();
         }
@@ -332,7 +347,7 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     /** Called by the outbox when channel c is full. */
-    void awaitRoom(Channel<Object> c, Object item) {
+    void awaitRoom(Link c, Object item) {
         roomChannel = c;
         int spins = 0;
         while (spins < quickSpins) {
@@ -382,14 +397,14 @@ final class NodeRunner implements Runnable, NodeContext {
         await(condition, true);
     }
 
-    private Channel<Object>[] roomOutputs;
+    private Link[] roomOutputs;
     private final WaitCondition anyRoom = this::anyOutputHasRoom;
 
     private boolean anyOutputHasRoom() {
         if (cancel.raised) {
             return true;
         }
-        for (Channel<Object> c : roomOutputs) {
+        for (Link c : roomOutputs) {
             if (c.hasRoom()) {
                 return true;
             }
@@ -398,7 +413,7 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     /** Called by an on-demand outbox when every output is full: waits until any has room. */
-    void awaitAnyRoom(Channel<Object>[] outs) {
+    void awaitAnyRoom(Link[] outs) {
         roomOutputs = outs;
         // The full quick spins even in an oversubscribed flow: over one-slot worker queues an
         // on-demand emitter waits for every item, for a worker to finish its current one, so the
@@ -413,7 +428,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         fullWaits++;
         long t0 = System.nanoTime();
-        for (Channel<Object> c : outs) {
+        for (Link c : outs) {
             if (c.producers != null) {
                 c.producers.beginWait();
             }
@@ -425,7 +440,7 @@ final class NodeRunner implements Runnable, NodeContext {
             } while (!anyOutputHasRoom());
             checkCancel();
         } finally {
-            for (Channel<Object> c : outs) {
+            for (Link c : outs) {
                 if (c.producers != null) {
                     c.producers.endWait();
                 }
@@ -440,7 +455,7 @@ final class NodeRunner implements Runnable, NodeContext {
         long end = endNanos;
         long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
         long idle = idleNanos;
-        return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
+        return new NodeStats(plan.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
                 Math.max(0, total - idle), idle, emptyWaits, fullWaits);
     }
 }
