@@ -65,6 +65,9 @@ final class NodeRunner implements Runnable, NodeContext {
     long fullWaits;
     volatile long startNanos;
     volatile long endNanos;
+    /** This thread's CPU time at start and at end ({@link ThreadCpu}, -1 if unknown), published by the two times above. */
+    private long cpuAtStart = -1;
+    private long cpuAtEnd = -1;
 
     Thread thread;
     /** Guards {@link #running} against a concurrent {@link #interruptIfRunning()}. */
@@ -181,6 +184,7 @@ final class NodeRunner implements Runnable, NodeContext {
         if (!flow.awaitLaunch()) {
             return; // the flow's start was abandoned: no node code runs
         }
+        cpuAtStart = ThreadCpu.current();
         startNanos = System.nanoTime();
         try {
             node.init(this);
@@ -219,6 +223,7 @@ final class NodeRunner implements Runnable, NodeContext {
             } catch (Throwable t) {
                 flow.fail(this, t);
             }
+            cpuAtEnd = ThreadCpu.current();
             endNanos = System.nanoTime();
             flow.runnerDone(this);
         }
@@ -435,12 +440,21 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
+    /**
+     * The node's statistics now. Busy time is the thread's CPU time where the JVM can tell, at most its
+     * time alive and not waiting; the rest of that time is off CPU (the thread waited for a core, or
+     * blocked in the node's own code). Where CPU time is unknown, busy is the time alive and not waiting.
+     */
     NodeStats stats(long nowNanos) {
         long start = startNanos;
         long end = endNanos;
         long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
         long idle = idleNanos;
+        long notWaiting = Math.max(0, total - idle);
+        long cpuStart = cpuAtStart;
+        long cpuNow = start == 0 || cpuStart < 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
+        long busy = cpuNow < 0 ? notWaiting : Math.min(notWaiting, Math.max(0, cpuNow - cpuStart));
         return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
-                Math.max(0, total - idle), idle, emptyWaits, fullWaits);
+                busy, idle, emptyWaits, fullWaits, notWaiting - busy);
     }
 }
