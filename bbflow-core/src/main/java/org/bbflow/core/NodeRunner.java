@@ -65,8 +65,7 @@ final class NodeRunner implements Runnable, NodeContext {
     long fullWaits;
     volatile long startNanos;
     volatile long endNanos;
-    /** This thread's CPU time at start and at end ({@link ThreadCpu}, -1 if unknown), published by the two times above. */
-    private long cpuAtStart = -1;
+    /** This thread's CPU time when the node ended ({@link ThreadCpu}, -1 if unknown), published by endNanos. */
     private long cpuAtEnd = -1;
 
     Thread thread;
@@ -184,7 +183,7 @@ final class NodeRunner implements Runnable, NodeContext {
         if (!flow.awaitLaunch()) {
             return; // the flow's start was abandoned: no node code runs
         }
-        cpuAtStart = ThreadCpu.current();
+        ThreadCpu.prepare();
         startNanos = System.nanoTime();
         try {
             node.init(this);
@@ -451,9 +450,9 @@ final class NodeRunner implements Runnable, NodeContext {
         long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
         long idle = idleNanos;
         long notWaiting = Math.max(0, total - idle);
-        long cpuStart = cpuAtStart;
-        long cpuNow = start == 0 || cpuStart < 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
-        long busy = cpuNow < 0 ? notWaiting : Math.min(notWaiting, Math.max(0, cpuNow - cpuStart));
+        // the thread is the node's own, started for this flow: its CPU time is the node's
+        long cpu = start == 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
+        long busy = cpu < 0 ? notWaiting : Math.min(notWaiting, cpu);
         return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
                 busy, idle, emptyWaits, fullWaits, notWaiting - busy);
     }
