@@ -6,9 +6,10 @@ package org.bbflow.core;
  * waiting on its channels (idle), running on a CPU (busy), and neither (off CPU: its thread was ready
  * but had no core, as when more threads than cores compete, or blocked in the node's own code, say on
  * I/O or a lock). Busy time is the thread's CPU time where the JVM can measure it
- * ({@link java.lang.management.ThreadMXBean}, read when the node starts and ends, never per item);
- * where it cannot (a virtual thread, CPU time switched off), busy time is the time alive and not
- * waiting, and off-CPU time is 0.
+ * ({@link java.lang.management.ThreadMXBean}, read when the node ends and for a live snapshot, never
+ * per item); where it cannot (a virtual thread, CPU time switched off, or a node of a JVM's first flow
+ * that ended before the JVM had loaded the means to read it, some 10 ms), busy time is the time alive
+ * and not waiting, and off-CPU time is 0.
  *
  * @param path the node's block path
  * @param name the node's name
