@@ -8,15 +8,15 @@ import java.util.List;
  * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
  * policy, onEos, end of stream downstream, close. Counters are written by this thread only.
  */
-final class NodeRunner implements Runnable, NodeContext {
+final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     private static final VarHandle ITEMS_IN;
     private static final VarHandle ITEMS_OUT;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            ITEMS_IN = l.findVarHandle(NodeRunner.class, "itemsIn", long.class);
-            ITEMS_OUT = l.findVarHandle(NodeRunner.class, "itemsOut", long.class);
+            ITEMS_IN = l.findVarHandle(NodeRunnerHotFields.class, "itemsIn", long.class);
+            ITEMS_OUT = l.findVarHandle(NodeRunnerHotFields.class, "itemsOut", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -37,6 +37,21 @@ final class NodeRunner implements Runnable, NodeContext {
     /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow (the plan's decision). */
     final int quickSpins;
 
+    /**
+     * The node reads one plain one-to-one edge ({@link EdgePlan#plain}) and hands its items straight to
+     * the node: no units, no loop accounting, no feedback of a source ({@link CollectPlain}).
+     */
+    final boolean plainInput;
+    /**
+     * Nanoseconds between two looks at a plain edge's channel while it is empty (consumer) or full
+     * (producer), before the wait strategy's own waiting: like FastFlow's wait of TICKS2WAIT ticks
+     * between two tries, it lets the other side move several items before this side touches the
+     * slots again, instead of both threads pulling one cache line to and fro per item.
+     */
+    static final long PLAIN_PAUSE_NANOS = Long.getLong("bbflow.plainPause", 0);
+    /** The most items {@link #deliverRun} hands over before it writes the node's statistics. */
+    static final int RUN_BOUND = 256;
+
     /** The input channels (one when the inputs share an MPSC channel) and which are feedback or counted. */
     final Link[] inputs;
     final boolean[] inBack;
@@ -51,18 +66,12 @@ final class NodeRunner implements Runnable, NodeContext {
     private final boolean loopHead;
     private final boolean isSource;
 
-    // context state: the current item's, -1 and false outside onItem
-    private int inputIndex = -1;
-    private boolean fromFeedback;
-
     /** How this node reads its inputs (its collect policy). */
     private final InputLoop inputLoop;
     /** The input {@link #oneInput} waits on. */
     private int waitChannel;
 
-    // statistics (single writer: this thread)
-    long itemsIn;
-    long itemsOut;
+    // statistics (single writer: this thread); itemsIn and itemsOut are NodeRunnerHotFields'
     long idleNanos;
     long emptyWaits;
     long fullWaits;
@@ -107,6 +116,8 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         this.inBack = plan.inputBack.clone();
         this.inCounted = plan.inputCounted.clone();
+        this.plainInput = reading == 1 && plan.inputs.length == 1 && plan.inputs[0].plain && !carriesUnits
+                && !isSource && !sharedInput && !inBack[0] && !inCounted[0];
         this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
         this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
@@ -259,6 +270,42 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
+    /** Waits until plain input c (input 0) has an item or has ended, looking at it every {@link #PLAIN_PAUSE_NANOS} first. */
+    void awaitPlainItem(Link c) {
+        if (PLAIN_PAUSE_NANOS > 0) {
+            for (int s = 0; s < quickSpins; s++) {
+                pause();
+                if (c.hasItem() || c.isClosed()) {
+                    checkCancel();
+                    return;
+                }
+            }
+        }
+        awaitItem(0);
+    }
+
+    /** Puts item on plain output c, which was full: tries every {@link #PLAIN_PAUSE_NANOS} first, then waits for room. */
+    void awaitPlainRoom(Link c, Object item) {
+        if (PLAIN_PAUSE_NANOS > 0) {
+            for (int s = 0; s < quickSpins; s++) {
+                pause();
+                if (c.offerRaw(item)) {
+                    return;
+                }
+                checkCancel();
+            }
+        }
+        awaitRoom(c, item);
+    }
+
+    /** Spins {@link #PLAIN_PAUSE_NANOS} without touching a channel. */
+    private static void pause() {
+        long until = System.nanoTime() + PLAIN_PAUSE_NANOS;
+        do {
+            Thread.onSpinWait();
+        } while (System.nanoTime() - until < 0);
+    }
+
     /** Waits until input w has an item or has ended. */
     void awaitItem(int w) {
         waitChannel = w;
@@ -301,6 +348,33 @@ final class NodeRunner implements Runnable, NodeContext {
         inputIndex = -1;
         fromFeedback = false;
         consumed(i);
+    }
+
+    /**
+     * Hands {@code first}, and after it what plain input {@code c} holds (up to {@link #RUN_BOUND}
+     * items), to the node: per item the producer's wake-up check, the cancellation check and the
+     * node's call; the input index and the count of items in once per run.
+     */
+    void deliverRun(Link c, Object first) throws Exception {
+        final Node<Object, Object> n = node;
+        final OutboxImpl out = outbox;
+        final CancelFlag flag = cancel;
+        int k = 0;
+        inputIndex = 0;
+        try {
+            Object x = first;
+            do {
+                c.wakeProducer();
+                if (flag.raised) {
+                    throw Cancelled.INSTANCE;
+                }
+                k++;
+                n.onItem(x, out);
+            } while (k < RUN_BOUND && (x = c.pollRaw()) != null);
+        } finally {
+            itemsIn += k;
+            inputIndex = -1;
+        }
     }
 
     /**
