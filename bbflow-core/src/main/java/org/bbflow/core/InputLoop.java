@@ -25,7 +25,7 @@ abstract class InputLoop {
             case GATHER: return new CollectGather(runner);
             case ORDERED: return new CollectOrdered(runner);
             case WINDOWED: return new CollectWindowed(runner, window);
-            case SINGLE: return runner.plainInput ? new CollectPlain(runner) : new CollectSingleInput(runner);
+            case SINGLE: return runner.runInput ? new CollectRuns(runner) : new CollectSingleInput(runner);
             default: return new CollectFirstCome(runner);
         }
     }

@@ -38,10 +38,12 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     final int quickSpins;
 
     /**
-     * The node reads one plain one-to-one edge ({@link EdgePlan#plain}) and hands its items straight to
-     * the node: no units, no loop accounting, no feedback of a source ({@link CollectPlain}).
+     * The node reads one channel and hands its items straight to the node, in runs: no units, no loop
+     * accounting, no feedback of a source ({@link CollectRuns}).
      */
-    final boolean plainInput;
+    final boolean runInput;
+    /** It reads a plain one-to-one edge ({@link EdgePlan#plain}): it waits with {@link #awaitPlainItem}. */
+    final boolean pacedInput;
     /**
      * Nanoseconds between two looks at a plain edge's channel while it is empty (consumer) or full
      * (producer), before the wait strategy's own waiting: like FastFlow's wait of TICKS2WAIT ticks
@@ -116,8 +118,9 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         }
         this.inBack = plan.inputBack.clone();
         this.inCounted = plan.inputCounted.clone();
-        this.plainInput = reading == 1 && plan.inputs.length == 1 && plan.inputs[0].plain && !carriesUnits
-                && !isSource && !sharedInput && !inBack[0] && !inCounted[0];
+        this.runInput = plan.read == NodePlan.Read.SINGLE && reading == 1 && !carriesUnits && !isSource
+                && !inBack[0] && !inCounted[0];
+        this.pacedInput = runInput && !sharedInput && plan.inputs.length == 1 && plan.inputs[0].plain;
         this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
         this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
@@ -351,7 +354,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     }
 
     /**
-     * Hands {@code first}, and after it what plain input {@code c} holds (up to {@link #RUN_BOUND}
+     * Hands {@code first}, and after it what input {@code c} holds (up to {@link #RUN_BOUND}
      * items), to the node: per item the producer's wake-up check, the cancellation check and the
      * node's call; the input index and the count of items in once per run.
      */
@@ -360,7 +363,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         final OutboxImpl out = outbox;
         final CancelFlag flag = cancel;
         int k = 0;
-        inputIndex = 0;
+        inputIndex = sharedInput ? -1 : 0;
         try {
             Object x = first;
             do {

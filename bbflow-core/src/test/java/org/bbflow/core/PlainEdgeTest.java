@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A plain one-to-one edge runs the shortest loop ({@link CollectPlain}: the consumer hands the node
+ * A plain one-to-one edge runs the shortest loop ({@link CollectRuns}: the consumer hands the node
  * every item its channel holds in one run, statistics and context written once per run; the
  * producer's {@code send} puts straight on the channel): what the node sees and what the
  * statistics count stay those of the general loop.
@@ -19,28 +19,43 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class PlainEdgeTest {
 
-    /** A two-stage pipeline's edge is plain and its sink reads it through the plain loop; a farm's worker does not. */
+    /**
+     * A two-stage pipeline's edge is plain: its sink reads in runs and waits paced; a farm's worker
+     * reads in runs but its edge is not plain (the emitter has two outputs); a worker of an ordered
+     * farm (its items come in units) and a node with two inputs read item by item.
+     */
     @Test
-    void aPipelineStageReadsItsPlainEdgeThroughThePlainLoop() {
+    void theLoopFollowsThePlan() {
         FlowPlan plan = PlanCompiler.compile(Pipeline.of(Nodes.range(1, 10), Nodes.<Long>sink(x -> { })),
                 FlowOptions.defaults());
         assertTrue(plan.nodes.get(1).inputs[0].plain, "the edge of a two-stage pipeline is plain");
-        List<Boolean> plainLoop = new ArrayList<>();
-        Runs.run(Pipeline.of(Nodes.range(1, 3), Nodes.<Long>sink(x -> plainLoop.add(readByPlainLoop()))));
-        assertEquals(List.of(true, true, true), plainLoop);
-        List<Boolean> workerLoop = java.util.Collections.synchronizedList(new ArrayList<>());
-        Runs.run(Pipeline.of(Nodes.range(1, 3), Farm.of(2, () -> Nodes.<Long>sink(x -> workerLoop.add(readByPlainLoop())))
-                .withoutCollector()));
-        assertEquals(List.of(false, false, false), workerLoop);
+        assertEquals(List.of("runs paced"), loops(sink -> Pipeline.of(Nodes.range(1, 3), sink)));
+        assertEquals(List.of("items"), loops(sink -> Pipeline.of(Nodes.range(1, 3),
+                Farm.<Long, Long>of(2, () -> Nodes.<Long, Long>map(x -> x)).withoutCollector(), sink)));
+        assertEquals(List.of("runs"), loops(sink -> Pipeline.of(Nodes.range(1, 3),
+                Farm.<Long, Void>of(List.of(sink, Nodes.<Long>sink(x -> { }))).withoutCollector())));
+        assertEquals(List.of("items"), loops(sink -> Pipeline.of(Nodes.range(1, 3),
+                Farm.<Long, Void>of(List.of(sink, Nodes.<Long>sink(x -> { }))).ordered())));
     }
 
-    private static boolean readByPlainLoop() {
-        for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
-            if (e.getClassName().equals(CollectPlain.class.getName())) {
-                return true;
+    /** How the node {@code sink} given to {@code flow} read its items: "runs" ({@link CollectRuns}), "paced" or "items". */
+    private static List<String> loops(java.util.function.Function<Node<Long, Void>, Block<?, ?>> flow) {
+        java.util.Set<String> seen = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+        Node<Long, Void> sink = new Node<>() {
+            NodeRunner runner;
+
+            @Override
+            public void init(NodeContext c) {
+                runner = (NodeRunner) c;
             }
-        }
-        return false;
+
+            @Override
+            public void onItem(Long x, Outbox<Void> o) {
+                seen.add(runner.runInput ? runner.pacedInput ? "runs paced" : "runs" : "items");
+            }
+        };
+        Runs.run(flow.apply(sink));
+        return new ArrayList<>(seen);
     }
 
     /** Inside a run the input index is 0 for every item; outside onItem it is -1 again. */
