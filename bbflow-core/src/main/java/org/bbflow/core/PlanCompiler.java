@@ -61,7 +61,7 @@ final class PlanCompiler {
         Map<Vertex, List<Node<?, ?>>> members = Members.of(g.vertices);
         checkEnds(g, root, rootName);
         Loops loops = Loops.resolve(g);
-        UnitRegions units = UnitRegions.resolve(g);
+        UnitRegions units = UnitRegions.resolve(g, loops);
         checkSharedInputs(g);
         return new PlanCompiler(g, options, loops, units).plan(rootName, members);
     }
@@ -210,15 +210,13 @@ final class PlanCompiler {
     /**
      * Where {@code send} goes: the unit protocol inside an ordered or strict farm's worker; nowhere
      * without outputs; back to the item's origin for a right member of an all-to-all with feedback;
-     * the one output when there is one (or the way back, for a node closing a loop); otherwise the
-     * block's dispatch policy (round-robin by default).
+     * the way back for a node closing a loop; otherwise the block's dispatch policy (round-robin by
+     * default), which for one output is that output, except scatter: one output gets one chunk, the
+     * whole collection as a list (so that a farm's verdict does not depend on its worker count).
      */
     private NodePlan.Route route(Vertex v) {
         Dispatch d = v.dispatch == null ? Dispatch.roundRobin() : v.dispatch;
         int n = v.out.size();
-        if (d.kind == Dispatch.Kind.SCATTER && n == 1 && v.send != Vertex.Send.BACK) {
-            throw new IllegalStateException("node " + v.path + ": scatter needs several outputs");
-        }
         if (n == 0) {
             return NodePlan.Route.NONE;
         }
@@ -228,13 +226,18 @@ final class PlanCompiler {
         if (v.send == Vertex.Send.ORIGIN) {
             return NodePlan.Route.ORIGIN;
         }
-        if (v.send == Vertex.Send.BACK || n == 1) {
+        if (v.send == Vertex.Send.BACK) {
+            return NodePlan.Route.SINGLE;
+        }
+        if (d.kind == Dispatch.Kind.SCATTER) {
+            return NodePlan.Route.SCATTER;
+        }
+        if (n == 1) {
             return NodePlan.Route.SINGLE;
         }
         switch (d.kind) {
             case ON_DEMAND: return NodePlan.Route.ON_DEMAND;
             case BROADCAST: return NodePlan.Route.BROADCAST;
-            case SCATTER: return NodePlan.Route.SCATTER;
             case BY_KEY: return NodePlan.Route.BY_KEY;
             default: return NodePlan.Route.ROUND_ROBIN;
         }

@@ -21,7 +21,9 @@ import java.util.Map;
  *       emitter dispatches in the collector's rhythm (round-robin; gather also scatter or broadcast),
  *       workers do not feed back (their results per item would vary), and every worker is a node, a
  *       comb or a pipeline of them, whose nodes carry units so that the collector can tell a worker
- *       that sent none or several results for an item (onEos sends plain items).</li>
+ *       that sent none or several results for an item (onEos sends plain items). Inside a feedback
+ *       loop a gathering collector needs broadcast or scatter dispatch (every item a full round): with
+ *       round-robin, a round can wait for items that only the round itself would bring back.</li>
  * </ul>
  * Nodes that carry units see no pending input ({@link NodeContext#hasPendingInput()} is false), so a
  * node that keeps values while input waits ({@code LongNodes.batch()}) sends them within the unit of
@@ -39,13 +41,13 @@ final class UnitRegions {
     private UnitRegions() {
     }
 
-    static UnitRegions resolve(GraphBuilder g) {
+    static UnitRegions resolve(GraphBuilder g, Loops loops) {
         UnitRegions r = new UnitRegions();
         for (FarmShape f : g.farms) {
             if (f.collect == Collect.ORDERED) {
                 r.ordered(f);
             } else if (f.collect == Collect.ROUND_ROBIN || f.collect == Collect.GATHER) {
-                r.strict(f);
+                r.strict(f, loops);
             }
         }
         return r;
@@ -77,7 +79,7 @@ final class UnitRegions {
         }
     }
 
-    private void strict(FarmShape f) {
+    private void strict(FarmShape f, Loops loops) {
         // A strict collector waits on one worker at a time; it can only keep up with an emitter that
         // feeds the workers in the same rhythm (otherwise bounded channels stall the farm).
         Dispatch.Kind k = f.dispatch.kind;
@@ -93,6 +95,15 @@ final class UnitRegions {
             throw new IllegalStateException(f.where + ": " + STRICT + "collector policy " + f.collect + " needs one result"
                     + " per item from every worker, and with feedback() a worker sends back or forward as it likes;"
                     + " use FIRST_COME or feedbackFromCollector()");
+        }
+        if (f.collect == Collect.GATHER && k == Dispatch.Kind.ROUND_ROBIN && loops.of(f.collector) >= 0) {
+            // Outside a loop the last round closes when the workers end. Inside one, a round waits
+            // for an item of every worker, and when the items in flight do not fill the round the
+            // worker it waits for gets nothing more: what would come back is in the round.
+            throw new IllegalStateException(f.where + ": " + STRICT + "collector policy GATHER with round-robin dispatch"
+                    + " waits for a full round, and inside the feedback loop of " + loops.owner(loops.of(f.collector))
+                    + " the items that would complete it are held in it; dispatch with broadcast or scatter (every item"
+                    + " makes a full round), or collect FIRST_COME");
         }
         // A worker that drops an item (or sends two) would stall the farm for ever without a word:
         // its nodes carry per-item units (free when a worker sends exactly one result: no marker
