@@ -5,8 +5,7 @@ package org.bbflow.core;
  * an item is there it hands the node every item the channel holds, up to {@link NodeRunner#RUN_BOUND},
  * in one run ({@link NodeRunner#deliverRun}) that does per item only what must be per item (the poll,
  * the producer's wake-up check, the cancellation check, the node's call); statistics and context are
- * written once per run. On a plain one-to-one edge ({@link EdgePlan#plain}) it waits for an empty
- * channel with {@link NodeRunner#awaitPlainItem}.
+ * written once per run.
  */
 final class CollectRuns extends InputLoop {
     CollectRuns(NodeRunner runner) {
@@ -17,7 +16,6 @@ final class CollectRuns extends InputLoop {
     void run() throws Exception {
         final NodeRunner r = runner;
         final Link c = inputs[0];
-        final boolean paced = r.pacedInput;
         while (true) {
             Object x = c.pollRaw();
             if (x == null) {
@@ -27,11 +25,7 @@ final class CollectRuns extends InputLoop {
                         return;
                     }
                 } else {
-                    if (paced) {
-                        r.awaitPlainItem(c);
-                    } else {
-                        r.awaitItem(0);
-                    }
+                    r.awaitItem(0);
                     continue;
                 }
             }

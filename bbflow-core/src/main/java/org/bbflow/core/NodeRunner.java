@@ -42,15 +42,6 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
      * accounting, no feedback of a source ({@link CollectRuns}).
      */
     final boolean runInput;
-    /** It reads a plain one-to-one edge ({@link EdgePlan#plain}): it waits with {@link #awaitPlainItem}. */
-    final boolean pacedInput;
-    /**
-     * Nanoseconds between two looks at a plain edge's channel while it is empty (consumer) or full
-     * (producer), before the wait strategy's own waiting: like FastFlow's wait of TICKS2WAIT ticks
-     * between two tries, it lets the other side move several items before this side touches the
-     * slots again, instead of both threads pulling one cache line to and fro per item.
-     */
-    static final long PLAIN_PAUSE_NANOS = Long.getLong("bbflow.plainPause", 0);
     /** The most items {@link #deliverRun} hands over before it writes the node's statistics. */
     static final int RUN_BOUND = 256;
 
@@ -120,7 +111,6 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         this.inCounted = plan.inputCounted.clone();
         this.runInput = plan.read == NodePlan.Read.SINGLE && reading == 1 && !carriesUnits && !isSource
                 && !inBack[0] && !inCounted[0];
-        this.pacedInput = runInput && !sharedInput && plan.inputs.length == 1 && plan.inputs[0].plain;
         this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
         this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
@@ -271,42 +261,6 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
             }
             awaitItem(w);
         }
-    }
-
-    /** Waits until plain input c (input 0) has an item or has ended, looking at it every {@link #PLAIN_PAUSE_NANOS} first. */
-    void awaitPlainItem(Link c) {
-        if (PLAIN_PAUSE_NANOS > 0) {
-            for (int s = 0; s < quickSpins; s++) {
-                pause();
-                if (c.hasItem() || c.isClosed()) {
-                    checkCancel();
-                    return;
-                }
-            }
-        }
-        awaitItem(0);
-    }
-
-    /** Puts item on plain output c, which was full: tries every {@link #PLAIN_PAUSE_NANOS} first, then waits for room. */
-    void awaitPlainRoom(Link c, Object item) {
-        if (PLAIN_PAUSE_NANOS > 0) {
-            for (int s = 0; s < quickSpins; s++) {
-                pause();
-                if (c.offerRaw(item)) {
-                    return;
-                }
-                checkCancel();
-            }
-        }
-        awaitRoom(c, item);
-    }
-
-    /** Spins {@link #PLAIN_PAUSE_NANOS} without touching a channel. */
-    private static void pause() {
-        long until = System.nanoTime() + PLAIN_PAUSE_NANOS;
-        do {
-            Thread.onSpinWait();
-        } while (System.nanoTime() - until < 0);
     }
 
     /** Waits until input w has an item or has ended. */

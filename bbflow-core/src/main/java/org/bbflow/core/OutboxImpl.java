@@ -142,7 +142,7 @@ final class OutboxImpl implements Outbox<Object> {
             throw Cancelled.INSTANCE;
         }
         if (!p.offerRaw(item)) {
-            runner.awaitPlainRoom(p, item);
+            runner.awaitRoom(p, item);
         }
         p.wakeConsumer();
         runner.itemsOut++;

@@ -20,16 +20,16 @@ import org.junit.jupiter.api.Timeout;
 class PlainEdgeTest {
 
     /**
-     * A two-stage pipeline's edge is plain: its sink reads in runs and waits paced; a farm's worker
-     * reads in runs but its edge is not plain (the emitter has two outputs); a worker of an ordered
-     * farm (its items come in units) and a node with two inputs read item by item.
+     * A two-stage pipeline's edge is plain and its sink reads in runs; so does a farm's worker (one
+     * input, though not a plain edge: the emitter has two outputs); a worker of an ordered farm (its
+     * items come in units) and a node with two inputs read item by item.
      */
     @Test
     void theLoopFollowsThePlan() {
         FlowPlan plan = PlanCompiler.compile(Pipeline.of(Nodes.range(1, 10), Nodes.<Long>sink(x -> { })),
                 FlowOptions.defaults());
         assertTrue(plan.nodes.get(1).inputs[0].plain, "the edge of a two-stage pipeline is plain");
-        assertEquals(List.of("runs paced"), loops(sink -> Pipeline.of(Nodes.range(1, 3), sink)));
+        assertEquals(List.of("runs"), loops(sink -> Pipeline.of(Nodes.range(1, 3), sink)));
         assertEquals(List.of("items"), loops(sink -> Pipeline.of(Nodes.range(1, 3),
                 Farm.<Long, Long>of(2, () -> Nodes.<Long, Long>map(x -> x)).withoutCollector(), sink)));
         assertEquals(List.of("runs"), loops(sink -> Pipeline.of(Nodes.range(1, 3),
@@ -38,7 +38,7 @@ class PlainEdgeTest {
                 Farm.<Long, Void>of(List.of(sink, Nodes.<Long>sink(x -> { }))).ordered())));
     }
 
-    /** How the node {@code sink} given to {@code flow} read its items: "runs" ({@link CollectRuns}), "paced" or "items". */
+    /** How the node {@code sink} given to {@code flow} read its items: "runs" ({@link CollectRuns}) or "items". */
     private static List<String> loops(java.util.function.Function<Node<Long, Void>, Block<?, ?>> flow) {
         java.util.Set<String> seen = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
         Node<Long, Void> sink = new Node<>() {
@@ -51,7 +51,7 @@ class PlainEdgeTest {
 
             @Override
             public void onItem(Long x, Outbox<Void> o) {
-                seen.add(runner.runInput ? runner.pacedInput ? "runs paced" : "runs" : "items");
+                seen.add(runner.runInput ? "runs" : "items");
             }
         };
         Runs.run(flow.apply(sink));
