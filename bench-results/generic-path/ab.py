@@ -3,8 +3,8 @@
 import subprocess, sys, statistics, json, os, time
 rounds=int(sys.argv[1]); tags=sys.argv[2:]
 groups=[('two','bbflow-refs-backoff','10000000','10',5),('two','bbflow-refs-backoff','1000000','30',20)]
-if os.environ.get('GROUPS'):
-    groups=json.loads(os.environ['GROUPS'])
+if os.environ.get('ABGROUPS'):
+    groups=json.loads(os.environ['ABGROUPS'])
 res={}
 log=open(os.environ.get('ABLOG','/tmp/perf31/ab.log'),'a')
 print('load', open('/proc/loadavg').read().strip(), file=log, flush=True)
