@@ -26,7 +26,9 @@ final class EdgePlan {
     /**
      * A plain one-to-one edge, the shortest way an item can take: the producer's only output and the
      * consumer's only input, its own SPSC channel, no loop, no unit protocol, no reorder window, so an
-     * item sent on it is the next item the consumer sees, and nothing else travels on it.
+     * item sent on it is the next item the consumer sees, and nothing else travels on it. What a
+     * runtime may specialise (the generic object path's shortest loop); today's runtime reaches the
+     * same edges through {@link NodePlan.Route#SINGLE} and {@link NodePlan.Read#SINGLE}.
      */
     final boolean plain;
 
@@ -49,5 +51,12 @@ final class EdgePlan {
     /** Both ends in the same feedback loop: what travels on it is counted in flight. */
     boolean counted() {
         return loop >= 0;
+    }
+
+    /** The edge in one line: its ends and what the plan decided about it. */
+    @Override
+    public String toString() {
+        return fromPath + " -> " + toPath + (back ? " back" : "") + (counted() ? " counted" : "")
+                + (recycles ? " recycles" : "") + (plain ? " plain" : "");
     }
 }

@@ -356,7 +356,7 @@ public final class Farm<I, O> extends Composite<I, O> {
         Vertex e = null;
         if (hasEmitter) {
             Node<?, ?> node = emitter != null ? emitter : new Nodes.Identity<>("emitter");
-            e = g.vertex(node, path + "/emitter", workerIndex, where);
+            e = g.vertex(node, path + "/emitter", workerIndex);
             e.dispatch = dispatch;
         }
         List<Ports> ports = new ArrayList<>();
@@ -395,7 +395,7 @@ public final class Farm<I, O> extends Composite<I, O> {
         Vertex c = null;
         if (collect != Collect.NONE) {
             Node<?, ?> node = collector != null ? collector : new Nodes.Identity<>("collector");
-            c = g.vertex(node, path + "/collector", workerIndex, where);
+            c = g.vertex(node, path + "/collector", workerIndex);
             c.collect = collect;
             for (Ports p : ports) {
                 for (Vertex exit : p.exits) {

@@ -160,7 +160,7 @@ public final class Flow implements AutoCloseable {
             for (int k = 0; k < heads.length; k++) {
                 heads[k] = waiters[l.heads[k]];
             }
-            loops[l.index] = new Loop(l.owner, heads);
+            loops[l.index] = new Loop(heads);
         }
         Link[] links = new Link[plan.links.size()];
         int[] capacities = new int[links.length];

@@ -1,5 +1,6 @@
 package org.bbflow.core;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,7 +35,7 @@ final class FlowPlan {
 
     /** Every node instance of the flow, fused ones included. */
     List<Node<?, ?>> members() {
-        java.util.ArrayList<Node<?, ?>> all = new java.util.ArrayList<>();
+        List<Node<?, ?>> all = new ArrayList<>();
         for (NodePlan n : nodes) {
             all.addAll(n.members);
         }

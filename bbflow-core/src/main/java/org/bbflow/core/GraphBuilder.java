@@ -35,13 +35,13 @@ final class GraphBuilder {
             composites.add(c);
             return c.compile(this, path, workerIndex);
         }
-        Vertex v = vertex((Node<?, ?>) block, path, workerIndex, path);
+        Vertex v = vertex((Node<?, ?>) block, path, workerIndex);
         List<Vertex> self = List.of(v);
         return new Ports(v.isSource() ? List.of() : self, self, self);
     }
 
-    Vertex vertex(Node<?, ?> node, String path, int workerIndex, String owner) {
-        Vertex v = new Vertex(node, path, workerIndex, owner);
+    Vertex vertex(Node<?, ?> node, String path, int workerIndex) {
+        Vertex v = new Vertex(node, path, workerIndex);
         vertices.add(v);
         return v;
     }

@@ -7,15 +7,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * head it and which channels it counts): the count of items in flight inside it, and its heads.
  */
 final class Loop {
-    final String owner;
     /** Every head: the members with input from outside, who end it together. */
     final LoopHeads heads;
     final AtomicLong inFlight = new AtomicLong();
     /** Set by a head once it has decided to end; a send back after that is a bug in the user's node. */
     volatile boolean headDone;
 
-    Loop(String owner, Waiter[] headWaiters) {
-        this.owner = owner;
+    Loop(Waiter[] headWaiters) {
         this.heads = new LoopHeads(headWaiters);
     }
 }

@@ -126,8 +126,11 @@ final class NodePlan {
         return units != UnitRole.NONE;
     }
 
+    /** The node's plan in one line: its path, how it reads, where it sends, its part in units and loops. */
     @Override
     public String toString() {
-        return path;
+        return path + " read " + read + " route " + route + (units != UnitRole.NONE ? " units " + units : "")
+                + (orderedEmitter ? " ordered-emitter" : "") + (window >= 0 ? " window " + window : "")
+                + (loop >= 0 ? " loop " + loop + (loopHead ? " head" : "") : "");
     }
 }

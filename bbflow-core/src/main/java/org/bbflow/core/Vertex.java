@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * One node of a composition as its blocks describe it, before the {@link PlanCompiler} decides
- * anything: the node, its place (path, worker index, the block that added it), its edges, and what
+ * anything: the node, its place (path, worker index), its edges, and what
  * its own block says about its outputs and inputs. Only blocks (while they compile themselves into a
  * {@link GraphBuilder}) and the plan compiler read or write it; the runtime reads the compiled
  * {@link NodePlan} instead.
@@ -24,8 +24,6 @@ final class Vertex {
     final Node<Object, Object> node;
     final String path;
     final int workerIndex;
-    /** Who added this vertex (for error messages). */
-    final String owner;
     final List<Edge> in = new ArrayList<>();
     final List<Edge> out = new ArrayList<>();
     /** The dispatch policy of the block that owns the outputs (a farm's emitter, an all-to-all's left members), or null. */
@@ -35,11 +33,10 @@ final class Vertex {
     Send send = Send.POLICY;
 
     @SuppressWarnings("unchecked")
-    Vertex(Node<?, ?> node, String path, int workerIndex, String owner) {
+    Vertex(Node<?, ?> node, String path, int workerIndex) {
         this.node = (Node<Object, Object>) node;
         this.path = path;
         this.workerIndex = workerIndex;
-        this.owner = owner;
     }
 
     boolean isSource() {

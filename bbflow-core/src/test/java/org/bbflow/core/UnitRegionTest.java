@@ -199,6 +199,16 @@ class UnitRegionTest {
         assertEquals(expected, got);
     }
 
+    @Test
+    void aGatherFarmWithRoundRobinDispatchInsideAFeedbackLoopIsRefused() {
+        // found by the generator: a round waits for an item of every worker, and when the items in
+        // flight do not fill it, what would come back to complete it is held in the round (a hang)
+        refusedNaming(() -> Pipeline.of(Nodes.range(1, 100), Pipeline.of(Nodes.map((Long x) -> x),
+                Farm.<Long, Object>of(3, () -> Nodes.map((Long x) -> x)).collect(Collect.GATHER),
+                Nodes.flatMap((Object round, Outbox<Long> o) -> o.sendTo(1, (long) ((List<?>) round).size()))).feedback(),
+                Nodes.sink(x -> { })), "strict collector", "GATHER", "feedback loop");
+    }
+
     // ---- finding 3: batch() inside an ordered farm's worker --------------------------------------
 
     @Test
