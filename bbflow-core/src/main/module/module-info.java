@@ -14,7 +14,7 @@ module org.bbflow.core {
     // JCTools and Agrona use sun.misc.Unsafe; JCTools declares that need only as "requires static".
     requires jdk.unsupported;
     // Agrona's IdleStrategy and buffers appear in the public API (WaitStrategy, ipc).
-    requires transitive org.agrona.core;
+    requires transitive org.agrona;
     // Per-node statistics are JDK Flight Recorder events (NodeEndEvent).
     requires jdk.jfr;
 
