@@ -22,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Kills child JVMs ({@link CrashChild}) with SIGKILL ({@code ProcessHandle.destroyForcibly}) at random points
@@ -87,9 +88,9 @@ class CrashTest {
     @Test
     @Timeout(400)
     void everyReopenAfterAKillGivesExactlyTheLastCommit(@TempDir Path tmp) throws Exception {
-        long seed = Long.getLong("bkd.crash.seed", 20261123L);
+        long seed = TestSeed.current();
         int kills = Integer.getInteger("bkd.crash.kills", 50);
-        System.out.println("CrashTest seed " + seed + " (-Dbkd.crash.seed), " + kills + " kills");
+        System.out.println("CrashTest seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), " + kills + " kills");
         Random r = new Random(seed);
         int dirs = 5;
         long[][] state = new long[dirs][];

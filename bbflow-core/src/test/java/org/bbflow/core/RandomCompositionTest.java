@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Property test: random compositions (depth up to 4) of pipelines, farms with random policies,
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Timeout;
  * delays, fed random inputs and compared with a sequential oracle: the exact sequence where every
  * block on the way promises order, the multiset otherwise.
  *
- * <p>Reproduce a failure with {@code -Dbbflow.seed=<seed printed in the failure>}.
+ * <p>Reproduce a failure with the line printed with it ({@code -Dbbflow.seed=<root seed>}, which
+ * replays the same sequence of cases).
  */
 @Timeout(600)
 class RandomCompositionTest {
@@ -531,8 +533,8 @@ class RandomCompositionTest {
      */
     @Test
     void randomCompositionsMatchTheSequentialOracle() {
-        long base = Long.getLong("bbflow.seed", System.nanoTime());
-        int cases = Long.getLong("bbflow.seed") != null ? 1 : CASES;
+        long base = TestSeed.current();
+        int cases = CASES;
         WaitStrategy[] strategies = {WaitStrategy.backoff(), WaitStrategy.blocking(), WaitStrategy.busySpin()};
         int ran = 0;
         for (int c = 0; c < cases; c++) {
@@ -552,7 +554,7 @@ class RandomCompositionTest {
             }
             List<Long> expected = spec.apply(input);
             Runs.Collector<Long> out = new Runs.Collector<>();
-            Supplier<String> what = () -> "seed " + seed + " (rerun with -Dbbflow.seed=" + seed + "), strategy " + ws
+            Supplier<String> what = () -> "seed " + seed + ", strategy " + ws
                     + ", input " + input.size() + " items, graph " + spec.describe();
             try {
                 Runs.run(Pipeline.of(Nodes.fromIterable(input), spec.build(rnd), out.sink()),

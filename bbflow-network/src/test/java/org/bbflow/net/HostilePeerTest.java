@@ -21,6 +21,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Hostile peers against one server in a child JVM ({@link HostileServer}: -Xmx64m,
@@ -40,7 +41,7 @@ class HostilePeerTest {
     static TwoJvmTest.Child child;
     static int port;
     static int nextChannel = 1;
-    static final long SEED = System.nanoTime();
+    static final long SEED = TestSeed.current();
     static final Random RANDOM = new Random(SEED);
 
     @BeforeAll
