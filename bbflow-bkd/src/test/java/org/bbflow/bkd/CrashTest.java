@@ -23,14 +23,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.bbflow.testing.TestSeed;
+import org.bbflow.testing.TestTier;
 
 /**
  * Kills child JVMs ({@link CrashChild}) with SIGKILL ({@code ProcessHandle.destroyForcibly}) at random points
  * of ingest, merge, commit and close, and checks that every reopen gives exactly the last commit
  * the child acknowledged, or, if the kill hit a commit (or close) whose acknowledgement was not
  * printed, exactly that commit's content. Sessions continue on the directories they inherit, so
- * later sessions reopen indexes that earlier kills left behind. Seeded: {@code -Dbkd.crash.seed},
- * number of kills {@code -Dbkd.crash.kills}.
+ * later sessions reopen indexes that earlier kills left behind. Seeded by the test seed ({@code -Dbbflow.seed}),
+ * number of kills {@code -Dbkd.crash.kills} (25 by default, 100 in the long test tier).
  */
 class CrashTest {
 
@@ -89,7 +90,7 @@ class CrashTest {
     @Timeout(400)
     void everyReopenAfterAKillGivesExactlyTheLastCommit(@TempDir Path tmp) throws Exception {
         long seed = TestSeed.current();
-        int kills = Integer.getInteger("bkd.crash.kills", 50);
+        int kills = Integer.getInteger("bkd.crash.kills", TestTier.pick(25, 100)); // a new seed each run: new kill points
         System.out.println("CrashTest seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), " + kills + " kills");
         Random r = new Random(seed);
         int dirs = 5;

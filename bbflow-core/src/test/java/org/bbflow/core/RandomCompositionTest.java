@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.bbflow.testing.TestSeed;
+import org.bbflow.testing.TestTier;
 
 /**
  * Property test: random compositions (depth up to 4) of pipelines, farms with random policies,
@@ -22,7 +23,7 @@ import org.bbflow.testing.TestSeed;
  */
 @Timeout(600)
 class RandomCompositionTest {
-    static final int CASES = Integer.getInteger("bbflow.cases", 500);
+    static final int CASES = Integer.getInteger("bbflow.cases", TestTier.pick(500, 5_000));
     static final int MAX_NODES = 40;
 
     /** A random block description that can build fresh blocks and compute its result sequentially. */
