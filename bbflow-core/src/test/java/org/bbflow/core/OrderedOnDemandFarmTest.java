@@ -142,7 +142,7 @@ class OrderedOnDemandFarmTest {
         int window = 5;
         for (Dispatch dispatch : List.of(Dispatch.onDemand(), Dispatch.roundRobin())) {
             for (long listed : SEEDS) {
-            long seed = TestSeed.mix(listed);
+                long seed = TestSeed.mix(listed);
                 System.out.println("OrderedOnDemandFarmTest window seed=" + seed + " dispatch=" + dispatch);
                 AtomicLong collected = new AtomicLong();
                 AtomicLong maxAhead = new AtomicLong(Long.MIN_VALUE);
