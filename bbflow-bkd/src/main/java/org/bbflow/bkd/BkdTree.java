@@ -69,7 +69,11 @@ public final class BkdTree implements AutoCloseable {
     private final Object commitLock = new Object();
     /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
     private long generation;
+    /** The id made when the index was created, stamped into every file (persistent indexes). */
+    private java.util.UUID indexId;
     private DirectoryLock lock;
+    /** Test hook run by {@link #commit()} after its open check (null in production). */
+    volatile Runnable commitHook;
 
     private BkdTree(Builder b) {
         this.dims = b.dims;
@@ -179,44 +183,60 @@ public final class BkdTree implements AutoCloseable {
      * every point other threads had published, survives a crash; points still buffered by other
      * threads (or unflushed {@link BkdWriter}s) are not included. Files of the previous commit that
      * the new manifest no longer names are deleted only after it is durable. Concurrent commits run
-     * one after the other. Without a directory this only publishes the calling thread's buffer.
+     * one after the other, and one after the other with {@link #close()}: a commit that did not
+     * start before {@code close()} fails and writes nothing. Without a directory this only
+     * publishes the calling thread's buffer.
      *
      * @throws java.io.UncheckedIOException if a file cannot be written; the previous commit stays the durable one
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this commit
+     *         waited for a concurrent commit (nothing written or deleted then)
      */
     public void commit() {
         checkOpen();
         localBuffer().flush();
+        Runnable hook = commitHook;
+        if (hook != null) {
+            hook.run();
+        }
         if (directory == null) {
             return;
         }
-        try {
-            commitPublished();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
-                    + e.getMessage(), e);
+        synchronized (commitLock) {
+            if (closed) {
+                throw new IllegalStateException("BkdTree was closed before this commit could run: nothing was"
+                        + " committed by it (close() committed the index)");
+            }
+            try {
+                commitPublished();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
+                        + e.getMessage(), e);
+            }
         }
     }
 
-    /** Commits the current forest, the tombstones and the clock (a consistent cut, see below). */
+    /**
+     * Commits the current forest, the tombstones and the clock (a consistent cut, see below). The
+     * caller holds {@link #commitLock}.
+     */
     private void commitPublished() throws java.io.IOException {
-        synchronized (commitLock) {
-            // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
-            // are written, and keeps tombstones that may still hide points of these trees from being
-            // purged before they are read below.
-            ReaderSlot slot = reclaimer.register(null);
-            try {
-                Forest f = pin(slot);
-                long seen = sequence.get();
-                tombstones.awaitDeletesUpTo(seen);
-                List<Tombstones.Entry> tombs = tombstones.entries();
-                long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
-                long next = generation + 1;
-                TreeFiles.commit(directory, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet);
-                generation = next;
-            } finally {
-                reclaimer.unregister(slot);
-            }
+        assert Thread.holdsLock(commitLock);
+        lock.ensureValid();
+        // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
+        // are written, and keeps tombstones that may still hide points of these trees from being
+        // purged before they are read below.
+        ReaderSlot slot = reclaimer.register(null);
+        try {
+            Forest f = pin(slot);
+            long seen = sequence.get();
+            tombstones.awaitDeletesUpTo(seen);
+            List<Tombstones.Entry> tombs = tombstones.entries();
+            long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
+            long next = generation + 1;
+            TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet);
+            generation = next;
+        } finally {
+            reclaimer.unregister(slot);
         }
     }
 
@@ -530,35 +550,39 @@ public final class BkdTree implements AutoCloseable {
             mergeStage.close();
         }
         java.io.IOException persistFailure = null;
-        if (directory != null) {
-            try {
-                commitPublished();
-            } catch (java.io.IOException e) {
-                persistFailure = e;
+        // Under the commit lock: a commit waiting for it runs before (and is then committed again
+        // here) or fails on "closed" after, never between this commit and the lock's release.
+        synchronized (commitLock) {
+            if (directory != null) {
+                try {
+                    commitPublished();
+                } catch (java.io.IOException e) {
+                    persistFailure = e;
+                }
             }
-        }
-        Forest f;
-        Forest empty;
-        do {
-            f = forest.get();
-            empty = new Forest(f.version + 1, new KdTree[0]);
-        } while (!forest.compareAndSet(f, empty));
-        for (KdTree t : f.trees) {
-            t.death = empty.version;
-            reclaimer.retire(t);
-        }
-        for (InsertBuffer b : buffers) {
-            b.minSeq = Long.MAX_VALUE;
-        }
-        buffers.clear();
-        reclaimer.stop();
-        reclaimer.reclaimNow();
-        pool.clear();
-        if (lock != null) {
-            try {
-                lock.close();
-            } catch (java.io.IOException e) {
-                persistFailure = persistFailure == null ? e : persistFailure;
+            Forest f;
+            Forest empty;
+            do {
+                f = forest.get();
+                empty = new Forest(f.version + 1, new KdTree[0]);
+            } while (!forest.compareAndSet(f, empty));
+            for (KdTree t : f.trees) {
+                t.death = empty.version;
+                reclaimer.retire(t);
+            }
+            for (InsertBuffer b : buffers) {
+                b.minSeq = Long.MAX_VALUE;
+            }
+            buffers.clear();
+            reclaimer.stop();
+            reclaimer.reclaimNow();
+            pool.clear();
+            if (lock != null) {
+                try {
+                    lock.close();
+                } catch (java.io.IOException e) {
+                    persistFailure = persistFailure == null ? e : persistFailure;
+                }
             }
         }
         if (persistFailure != null) {
@@ -598,8 +622,12 @@ public final class BkdTree implements AutoCloseable {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
             TreeFiles.Contents c = TreeFiles.open(directory, dims, pool);
             if (c == null) {
+                Manifest m = TreeFiles.create(directory, dims);
+                indexId = m.index();
+                generation = m.generation();
                 return;
             }
+            indexId = c.manifest().index();
             generation = c.manifest().generation();
             sequence.set(c.manifest().sequence());
             for (Tombstones.Entry e : c.tombstones()) {

@@ -17,6 +17,8 @@ import java.util.Random;
  *       commit N, where COUNT/SUM digest the content that commit holds (from an in-memory model,
  *       not from the index); finally {@code closing COUNT SUM}, {@code close()}, {@code closed}.</li>
  *   <li>{@code hold DIR}: opens the index, prints {@code open} and waits until stdin ends.</li>
+ *   <li>{@code try DIR}: tries to open the index once; prints {@code locked} if another index holds
+ *       it, else {@code opened COUNT} (and closes it again).</li>
  * </ul>
  */
 final class CrashChild {
@@ -101,6 +103,14 @@ final class CrashChild {
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[1]);
+        if (args[0].equals("try")) {
+            try (BkdTree t = open(dir)) {
+                say("opened " + t.count(Box.all(DIMS)));
+            } catch (java.io.UncheckedIOException e) {
+                say(e.getCause() instanceof IndexLockedException ? "locked" : "failed " + e);
+            }
+            return;
+        }
         if (args[0].equals("hold")) {
             try (BkdTree t = open(dir)) {
                 say("open");

@@ -168,4 +168,32 @@ class CrashTest {
             assertEquals(1, t.count(Box.all(2)), "the dead holder's lock is gone, the index is intact");
         }
     }
+
+    /**
+     * A second build() of a directory this JVM already holds is refused, and the refusal must not
+     * drop the holder's OS lock (on Linux closing any channel to the lock file would): a child JVM
+     * trying the directory afterwards is still locked out.
+     */
+    @Test
+    @Timeout(60)
+    void aRefusedSecondOpenInThisJvmKeepsOtherProcessesOut(@TempDir Path dir) throws Exception {
+        try (BkdTree first = CrashChild.open(dir)) {
+            first.insert(new double[] {1, 2}, 3);
+            first.commit();
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> CrashChild.open(dir));
+            assertInstanceOf(IndexLockedException.class, e.getCause());
+            assertTrue(e.getMessage().contains("this JVM"), e.getMessage());
+            Process p = start("try", dir.toString());
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                assertEquals("locked", out.readLine(), "another process must still be refused the directory");
+            } finally {
+                kill(p);
+            }
+            first.insert(new double[] {4, 5}, 6);
+            first.commit();
+        }
+        try (BkdTree t = CrashChild.open(dir)) {
+            assertEquals(2, t.count(Box.all(2)), "both commits of the holder survive");
+        }
+    }
 }
