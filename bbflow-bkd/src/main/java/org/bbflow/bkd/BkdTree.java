@@ -74,6 +74,8 @@ public final class BkdTree implements AutoCloseable {
     private DirectoryLock lock;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
+    /** Test hook told each step of a commit's writes ("trees written", ...; null in production). */
+    volatile java.util.function.Consumer<String> commitSteps;
 
     private BkdTree(Builder b) {
         this.dims = b.dims;
@@ -233,7 +235,8 @@ public final class BkdTree implements AutoCloseable {
             List<Tombstones.Entry> tombs = tombstones.entries();
             long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
             long next = generation + 1;
-            TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet);
+            TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet,
+                    commitSteps);
             generation = next;
         } finally {
             reclaimer.unregister(slot);

@@ -64,6 +64,11 @@ record Manifest(UUID index, int dims, long generation, long sequence, List<Entry
 
     /** Makes this manifest the directory's commit point; durable when this returns. */
     void write(Path dir) throws IOException {
+        write(dir, null);
+    }
+
+    /** As {@link #write(Path)}; {@code step} (a test hook, may be null) is told when the temp file is durable. */
+    void write(Path dir, java.util.function.Consumer<String> step) throws IOException {
         Path tmp = dir.resolve(TEMP);
         try (IndexFile.Output out = new IndexFile.Output(tmp, MAGIC, new IndexFile.Stamp(index, generation, 0), true)) {
             out.putInt(dims).putLong(sequence).putInt(files.size());
@@ -76,6 +81,9 @@ record Manifest(UUID index, int dims, long generation, long sequence, List<Entry
         }
         // the new files' directory entries must be durable before the manifest that names them
         syncDirectory(dir);
+        if (step != null) {
+            step.accept("manifest written");
+        }
         Files.move(tmp, dir.resolve(NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         syncDirectory(dir);
     }

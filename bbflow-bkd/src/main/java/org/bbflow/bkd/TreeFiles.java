@@ -236,7 +236,8 @@ final class TreeFiles {
      * commits; nothing else writes files.
      */
     static Manifest commit(Path dir, UUID index, int dims, long generation, long sequence, KdTree[] trees,
-                           List<Tombstones.Entry> tombstones, LongSupplier nextFileNumber) throws IOException {
+                           List<Tombstones.Entry> tombstones, LongSupplier nextFileNumber,
+                           java.util.function.Consumer<String> step) throws IOException {
         List<Manifest.Entry> files = new ArrayList<>();
         for (KdTree t : trees) {
             if (t.file == null) {
@@ -244,14 +245,25 @@ final class TreeFiles {
             }
             files.add(t.file);
         }
+        step(step, "trees written");
         if (!tombstones.isEmpty()) {
             files.add(writeTombstones(dir, dims, tombstones,
                     new IndexFile.Stamp(index, generation, nextFileNumber.getAsLong())));
         }
+        step(step, "tombstones written");
         Manifest m = new Manifest(index, dims, generation, sequence, List.copyOf(files));
-        m.write(dir);
+        m.write(dir, s -> step(step, s));
+        step(step, "manifest renamed");
         deleteUnlisted(dir, m);
+        step(step, "old files deleted");
         return m;
+    }
+
+    /** Runs the test hook {@code step} (null in production) at a named point of a commit. */
+    static void step(java.util.function.Consumer<String> step, String where) {
+        if (step != null) {
+            step.accept(where);
+        }
     }
 
     /**
