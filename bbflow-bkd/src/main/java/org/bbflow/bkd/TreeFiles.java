@@ -64,6 +64,7 @@ final class TreeFiles {
     /**
      * Reads and verifies a tree file: its checksum and, if {@code entry} is not null, that it is
      * the file {@code entry} of index {@code index} names. The arrays come from {@code pool}.
+     * {@code dims} 0 takes the dimension count from the file (the check tool, without a manifest).
      */
     static KdTree readTree(Path file, int dims, ArrayPool pool, UUID index, Manifest.Entry entry) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -82,6 +83,9 @@ final class TreeFiles {
             int idWidth = head.getInt();
             long seqBase = head.getLong();
             int seqWidth = head.getInt();
+            if (dims == 0 && fileDims >= 1 && fileDims <= BkdTree.MAX_DIMS) {
+                dims = fileDims;                // the check tool without a manifest: the file says
+            }
             if (fileDims != dims) {
                 throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional points, expected " + dims);
             }
@@ -209,6 +213,9 @@ final class TreeFiles {
             ByteBuffer b = IndexFile.map(ch, IndexFile.HEADER, body);
             int fileDims = b.getInt();
             long count = b.getLong();
+            if (dims == 0 && fileDims >= 1 && fileDims <= BkdTree.MAX_DIMS) {
+                dims = fileDims;
+            }
             if (fileDims != dims) {
                 throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional tombstones, expected " + dims);
             }
