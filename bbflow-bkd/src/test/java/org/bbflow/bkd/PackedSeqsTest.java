@@ -181,8 +181,8 @@ class PackedSeqsTest {
             assertEquals(0, tree.seqs.width);
             assertEquals(3, tree.ids.width);
             BkdStats s = t.stats();
-            System.out.printf("2-D, %d points, no deletes: %.2f bytes per point%n", n, s.bytesPerPoint());
-            assertTrue(s.bytesPerPoint() < 20, "bytes per point " + s.bytesPerPoint());
+            System.out.printf("2-D, %d points, no deletes: %.2f bytes per point%n", n, s.treeBytesPerPoint());
+            assertTrue(s.treeBytesPerPoint() < 20, "bytes per point " + s.treeBytesPerPoint());
         }
     }
 
