@@ -342,19 +342,7 @@ public final class BkdTree implements AutoCloseable {
         if (visitor == null) {
             throw new IllegalArgumentException("visitor must not be null");
         }
-        checkNearest(point, k);
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
-        try {
-            int n = (int) Math.min(k, f.points());
-            if (n == 0) {
-                return 0;
-            }
-            return new NearestSearch(dims, point.clone(), n, tombstones, Long.MAX_VALUE, poisonCheck)
-                    .run(f.trees, visitor);
-        } finally {
-            leave(slot);
-        }
+        return nearest(point, k, (NeighborVisitor) (id, p, distance) -> visitor.visit(id, p));
     }
 
     /**

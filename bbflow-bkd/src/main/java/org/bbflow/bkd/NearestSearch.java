@@ -41,12 +41,7 @@ final class NearestSearch {
         bestIndex = new int[k];
     }
 
-    /** Runs the search over {@code trees} and visits the results nearest first; returns their number. */
-    int run(KdTree[] trees, PointVisitor visitor) {
-        return run(trees, (id, p, distance) -> visitor.visit(id, p));
-    }
-
-    /** As {@link #run(KdTree[], PointVisitor)}, telling each result's Euclidean distance. */
+    /** Runs the search over {@code trees} and visits the results nearest first, with their distances; returns their number. */
     int run(KdTree[] trees, NeighborVisitor visitor) {
         for (KdTree t : trees) {
             if (t.size > 0) {
