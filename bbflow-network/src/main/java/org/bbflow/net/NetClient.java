@@ -11,7 +11,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.DecoderException;
@@ -86,7 +87,7 @@ public final class NetClient implements AutoCloseable {
         this.port = port;
         this.options = options;
         this.ownedByOutlet = ownedByOutlet;
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-client", true));
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-client", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -110,15 +111,17 @@ public final class NetClient implements AutoCloseable {
         });
     }
 
-    /** A TLS handler for a connection to {@code host}; verifies that the server's certificate names it unless turned off. */
+    /**
+     * A TLS handler for a connection to {@code host}; verifies that the server's certificate names it
+     * unless turned off. Set either way: Netty 4.2's client contexts verify host names by default,
+     * 4.1's did not, and a context built elsewhere may have either.
+     */
     private SslHandler tlsHandler(SocketChannel ch) {
         SslHandler tls = options.ssl().newHandler(ch.alloc(), host, port);
-        if (options.verifyHostName()) {
-            SSLEngine engine = tls.engine();
-            SSLParameters p = engine.getSSLParameters();
-            p.setEndpointIdentificationAlgorithm("HTTPS");
-            engine.setSSLParameters(p);
-        }
+        SSLEngine engine = tls.engine();
+        SSLParameters p = engine.getSSLParameters();
+        p.setEndpointIdentificationAlgorithm(options.verifyHostName() ? "HTTPS" : ""); // "": off (null would keep the context's)
+        engine.setSSLParameters(p);
         return tls;
     }
 

@@ -14,7 +14,8 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.DecoderException;
@@ -85,7 +86,7 @@ public final class NetServer implements AutoCloseable {
 
     private NetServer(String host, int port, NetOptions options) {
         this.options = Objects.requireNonNull(options, "options");
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
         this.finished = new FinishedStreams(options.peerTimeout());
