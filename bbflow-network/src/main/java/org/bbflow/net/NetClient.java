@@ -82,6 +82,7 @@ public final class NetClient implements AutoCloseable {
     private long serverIncarnation;
 
     private NetClient(String host, int port, NetOptions options, boolean ownedByOutlet) {
+        Preload.once(); // what the JDK and Netty would load lazily, while descriptors are free
         try {
             InetAddress.getAllByName(host); // an unknown name fails now, naming the host, instead of retrying for the peer timeout
         } catch (UnknownHostException e) {

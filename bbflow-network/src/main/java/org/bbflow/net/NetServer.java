@@ -91,6 +91,7 @@ public final class NetServer implements AutoCloseable {
     private NetServer(String host, int port, NetOptions options) {
         this.options = Objects.requireNonNull(options, "options");
         InetAddress address = resolve(host, port); // before any thread or socket exists
+        Preload.once(); // what the JDK and Netty would load lazily, while descriptors are free
         this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
