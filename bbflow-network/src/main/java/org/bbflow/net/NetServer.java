@@ -336,6 +336,7 @@ public final class NetServer implements AutoCloseable {
         private boolean authenticated;
         private boolean closing;
         private ScheduledFuture<?> handshakeTimer;
+        private Wire.FrameDecoder frames;
         private long refusalSecond;
         private int refusals;
 
@@ -517,7 +518,7 @@ public final class NetServer implements AutoCloseable {
                     long first = f.readLong();
                     int count = f.readInt();
                     RemoteInlet<?> inlet = inletFor(ch);
-                    if (inlet != null) inlet.onData(this, first, count, f);
+                    if (inlet != null) inlet.onData(this, first, count, f, frames.pinnedCapacity());
                 }
                 case Wire.EOS -> {
                     Wire.need(f, 12, "EOS");
@@ -577,7 +578,8 @@ public final class NetServer implements AutoCloseable {
                     ctx.voidPromise());
             authenticated = true;
             handshakeTimer.cancel(false);
-            ctx.pipeline().get(Wire.FrameDecoder.class).handshakeDone(options.maxFrameBytes());
+            frames = ctx.pipeline().get(Wire.FrameDecoder.class);
+            frames.handshakeDone(options.maxFrameBytes());
             long hb = options.heartbeat().toMillis();
             ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
         }
