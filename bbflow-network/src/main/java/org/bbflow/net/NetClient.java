@@ -53,8 +53,10 @@ import javax.net.ssl.SSLParameters;
  * }</pre>
  *
  * <p>Connecting happens in the background and is retried with backoff; a dropped connection is
- * re-established and every channel resumes. If the server cannot be reached for the peer timeout,
- * or refuses the handshake, every outlet fails with a {@link RemoteChannelException}.
+ * re-established and every channel resumes. A TLS handshake that is closed, cut or late is retried
+ * the same way; only a TLS verdict (a certificate rejected, a fatal alert, a peer not speaking TLS)
+ * is final. If the server cannot be reached for the peer timeout, or refuses the handshake, every
+ * outlet fails with a {@link RemoteChannelException}.
  */
 public final class NetClient implements AutoCloseable {
     static final System.Logger LOG = NetServer.LOG;

@@ -60,9 +60,12 @@ import javax.net.ssl.SSLException;
  * {@link NetOptions#withMaxConnections} connections (in total and per remote address), closes a
  * connection that has not completed the handshake within {@link NetOptions#withHandshakeTimeout},
  * stops reading from a peer that does not read its replies, and closes a connection that piles up
- * replies or refusals. Warnings are rate-limited, and no error in a connection's handling stops the
- * server; if the server can no longer serve (its listening socket or event loop died), every inlet
- * fails with a {@link RemoteChannelException}.
+ * replies or refusals. What it holds for a channel is bounded by the channel's window, each frame
+ * counted with a fixed allowance beyond its payload, however small the frames; a flood that uses
+ * up the process's file descriptors pauses accepting and breaks nothing for good (what the JDK and
+ * Netty would load lazily is loaded before the first server starts). Warnings are rate-limited, and
+ * no error in a connection's handling stops the server; if the server can no longer serve (its
+ * listening socket or event loop died), every inlet fails with a {@link RemoteChannelException}.
  */
 public final class NetServer implements AutoCloseable {
     static final System.Logger LOG = System.getLogger("org.bbflow.net");

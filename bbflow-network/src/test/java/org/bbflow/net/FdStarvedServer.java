@@ -26,13 +26,13 @@ public final class FdStarvedServer {
         NetOptions opts = NetOptions.defaults().withHandshakeTimeout(Duration.ofSeconds(20));
         try (NetServer server = NetServer.bind("127.0.0.1", 0, opts);
              BufferedReader in = new BufferedReader(new InputStreamReader(System.in))) {
-            say("LISTENING " + server.port() + " FDS " + openFds() + " LIMIT " + fdLimit());
+            HostileServer.say("LISTENING " + server.port() + " FDS " + openFds() + " LIMIT " + fdLimit());
             for (String line; (line = in.readLine()) != null; ) {
                 String[] w = line.trim().split(" ");
                 switch (w[0]) {
                     case "CHECK" -> check();
-                    case "INLET" -> drain(server.inlet(Integer.parseInt(w[1]), Codec.longs()));
-                    default -> say("UNKNOWN " + line);
+                    case "INLET" -> HostileServer.drain(server.inlet(Integer.parseInt(w[1]), Codec.longs()));
+                    default -> HostileServer.say("UNKNOWN " + line);
                 }
             }
         }
@@ -51,7 +51,7 @@ public final class FdStarvedServer {
         } catch (Throwable e) {
             broken.append(" ZonedDateTime.now(): ").append(e);
         }
-        say(broken.length() == 0 ? "CHECK ok" : "CHECK broken:" + broken);
+        HostileServer.say(broken.length() == 0 ? "CHECK ok" : "CHECK broken:" + broken);
     }
 
     static int openFds() {
@@ -68,24 +68,5 @@ public final class FdStarvedServer {
             // not Linux
         }
         return "?";
-    }
-
-    private static void drain(RemoteInlet<Long> inlet) {
-        Thread t = new Thread(() -> {
-            long count = 0, sum = 0;
-            try {
-                for (Long x; (x = inlet.take()) != null; count++) sum += x;
-                say("DONE " + inlet.channelId() + " " + count + " " + sum);
-            } catch (RuntimeException e) {
-                say("FAILED " + inlet.channelId() + " " + e.getMessage());
-            }
-        }, "drain-" + inlet.channelId());
-        t.setDaemon(true);
-        t.start();
-    }
-
-    private static synchronized void say(String line) {
-        System.out.println(line);
-        System.out.flush();
     }
 }

@@ -326,10 +326,11 @@ class HostilePeerTest {
 
     /**
      * What the server may hold for {@code stalled} channels of small frames whose consumers read
-     * nothing (issue 34, finding 3; docs/network.md): each queued frame costs its payload plus the
-     * allowance in the window, at most the window plus a frame in all, and a small frame is copied
-     * out of its read buffer, so it holds no more memory than it costs; plus a chunk in progress
-     * per channel, and 4 MiB for the connections' buffers and what the allocator keeps.
+     * nothing (issue 34, finding 3; docs/network.md, "Memory"): each queued frame costs its payload
+     * plus the allowance in the window, at most the window plus a frame in all, and a frame of a few
+     * hundred bytes or less is copied out of its read buffer and holds no more memory than it costs
+     * (the general bound is twice that); plus a chunk in progress per channel, and 4 MiB for the
+     * connections' buffers and what the allocator keeps.
      */
     static long stalledBound(int stalled) {
         NetOptions o = NetOptions.defaults();

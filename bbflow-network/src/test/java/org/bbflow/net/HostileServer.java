@@ -107,7 +107,7 @@ public final class HostileServer {
         say("BINDFAIL " + failures + " " + (Thread.activeCount() - threads) + " " + (FdStarvedServer.openFds() - fds));
     }
 
-    private static void drain(RemoteInlet<Long> inlet) {
+    static void drain(RemoteInlet<Long> inlet) {
         Thread t = new Thread(() -> {
             long count = 0, sum = 0;
             try {
@@ -121,7 +121,7 @@ public final class HostileServer {
         t.start();
     }
 
-    private static synchronized void say(String line) {
+    static synchronized void say(String line) {
         System.out.println(line);
         System.out.flush();
     }
