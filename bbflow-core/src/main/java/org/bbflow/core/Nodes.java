@@ -2,6 +2,7 @@ package org.bbflow.core;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.stream.Collector;
 
 /**
  * Factories for the common nodes: sources, map, filter, flatMap, sinks, stateful nodes, and
@@ -286,6 +287,20 @@ public final class Nodes {
                 return "sink";
             }
         };
+    }
+
+    /**
+     * A sink folding every item into {@code collector}; its {@link CollectorSink#result()} holds the
+     * collector's result once the flow has ended normally. {@link Block#run(Collector)}
+     * does this for the common case (end a block in a collector, run it, return the result).
+     *
+     * @param <T> item type
+     * @param <R> result type
+     * @param collector the collector (a {@link java.util.stream.Collectors} one, or any other)
+     * @return the collecting sink
+     */
+    public static <T, R> CollectorSink<T, R> collect(Collector<? super T, ?, ? extends R> collector) {
+        return new CollectorSink<>(collector);
     }
 
     /**

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Batches that outlive their flow ({@link BatchPool}): the next flow starts on them; only batches
@@ -366,7 +367,7 @@ class BatchPoolTest {
      */
     @Test
     void valuesStayRightWhileFlowsOnTwoThreadsShareThePool() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("BatchPoolTest.valuesStayRightWhileFlowsOnTwoThreadsShareThePool seed " + seed);
         BatchPool.shared = new BatchPool(16);
         AtomicReference<Throwable> wrong = new AtomicReference<>();

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Several back edges into one stage (FastFlow's nested wrap_around): stages 2 and 3 both feed stage
@@ -44,7 +45,8 @@ class NestedFeedbackTest {
 
     @Test
     void stagesTwoAndThreeBothFeedStageZero() {
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             for (WaitStrategy ws : STRATEGIES) {
                 System.out.println("NestedFeedbackTest seed=" + seed + " strategy=" + ws);
                 Random random = new Random(seed);
@@ -119,7 +121,8 @@ class NestedFeedbackTest {
     @Test
     void aFarmLoopInsideAPipelineLoopWithTheSameHead() {
         // the farm's emitter heads both loops: workers and the last stage feed it back
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             System.out.println("NestedFeedbackTest farm seed=" + seed);
             int items = 200 + new Random(seed).nextInt(200);
             Runs.Collector<Long> out = new Runs.Collector<>();
@@ -168,7 +171,8 @@ class NestedFeedbackTest {
      */
     @Test
     void aGeneratorHeadsThreeNestedLoops() {
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             int items = 200 + new Random(seed).nextInt(300);
             AtomicLong fedBack = new AtomicLong();
             Source<long[]> s0 = new Source<>() {

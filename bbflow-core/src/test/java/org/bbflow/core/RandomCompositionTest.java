@@ -15,6 +15,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.bbflow.testing.TestSeed;
+import org.bbflow.testing.TestTier;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -44,14 +46,14 @@ import org.junit.jupiter.api.Timeout;
  * delivered part of it. A hang is a failure: every flow has a deadline, and a flow past it is reported
  * with the stack of each of its threads.
  *
- * <p>{@value #DEFAULT_CASES} shapes by default (about 15 s on 2 cores); {@code -Dbbflow.cases=N} runs N;
- * the base seed is printed, and a failure prints the seed of its shape: {@code -Dbbflow.seed=S} runs
- * that one shape again.
+ * <p>3,000 shapes in the default tier (about 15 s on 2 cores), 20,000 in the long one;
+ * {@code -Dbbflow.cases=N} runs N. The shapes' seeds follow from the test's seed ({@link TestSeed}: the
+ * root seed {@code -Dbbflow.seed} replays the whole sequence), a failure prints the seed of its
+ * shape, and {@code -Dbbflow.shape=S} runs that one shape again.
  */
 @Timeout(3600)
 class RandomCompositionTest {
-    static final int DEFAULT_CASES = 3000;
-    static final int CASES = Integer.getInteger("bbflow.cases", DEFAULT_CASES);
+    static final int CASES = Integer.getInteger("bbflow.cases", TestTier.pick(3_000, 20_000));
     static final int MAX_NODES = 26;
     /** Items the model may handle for one shape (loops): a shape that needs more is not run. */
     static final int MAX_MODEL_WORK = 40_000;
@@ -1872,8 +1874,8 @@ class RandomCompositionTest {
     enum Outcome { COMPLETED, REFUSED, FAILED_AS_MODELLED, CANCELLED }
 
     static String reproduce(long seed) {
-        return "reproduce: ./mvnw -B -o test -pl bbflow-core -Dtest=RandomCompositionTest"
-                + " -Dsurefire.failIfNoSpecifiedTests=false -Dbbflow.seed=" + seed;
+        return "reproduce this shape: ./mvnw -B verify -pl bbflow-core -am -Dtest=RandomCompositionTest"
+                + " -Dsurefire.failIfNoSpecifiedTests=false -Dbbflow.shape=" + seed;
     }
 
     /** Runs one shape against its model; throws an AssertionError naming the seed on any difference. */
@@ -2024,12 +2026,12 @@ class RandomCompositionTest {
     }
 
     @Test
-    void randomCompositionsMatchTheSequentialModelOrAreRefused() {
-        Long one = Long.getLong("bbflow.seed");
-        long base = one != null ? one : System.nanoTime();
+    void randomCompositionsMatchTheSequentialOracle() {
+        Long one = Long.getLong("bbflow.shape");
+        long base = one != null ? one : TestSeed.current();
         int cases = one != null ? 1 : CASES;
         System.out.println("RandomCompositionTest: " + cases + " shapes from seed " + base
-                + " (one shape again: -Dbbflow.seed=<its seed>)");
+                + " (one shape again: -Dbbflow.shape=<its seed>)");
         long t0 = System.nanoTime();
         Map<Outcome, Integer> outcomes = new TreeMap<>();
         Map<String, Integer> coverage = new TreeMap<>();

@@ -96,6 +96,9 @@ public final class NetOptions {
 
     /**
      * Encoded bytes a channel may have sent but not yet seen consumed; bounds memory on both ends.
+     * Each frame counts 256 bytes more than its payload, for what an end holds per frame, so the
+     * bound holds however small the frames (a server holds at most about twice the window plus a
+     * frame per channel; see docs/network.md, "Server limits").
      *
      * @param bytes the window, at least 1024
      * @return a copy with this window

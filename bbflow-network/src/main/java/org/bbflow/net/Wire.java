@@ -38,7 +38,8 @@ final class Wire {
     private Wire() {}
 
     static final int MAGIC = 0x4242464E; // "BBFN"
-    static final byte VERSION = 2;
+    /** 3: a DATA frame costs its payload plus {@link #FRAME_ALLOWANCE} of the window (2 counted the payload only). */
+    static final byte VERSION = 3;
     static final int NONCE = 16;
     /** Before the handshake completes no frame may be longer than this. */
     static final int MAX_HANDSHAKE_FRAME = 256;
@@ -58,6 +59,14 @@ final class Wire {
 
     /** Bytes of a DATA frame before its payload, including the length prefix. */
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
+
+    /**
+     * What a DATA frame costs in a channel's window beyond its payload, on both ends: at least what
+     * an end holds per frame besides the payload (its record, buffer view and queue node, about
+     * 100-150 bytes on a 64-bit JVM), so that the memory a window lets a peer pin is bounded however
+     * small its frames are.
+     */
+    static final int FRAME_ALLOWANCE = 256;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -189,16 +198,27 @@ final class Wire {
         }
     }
 
-    /** Splits the stream into frames (retained slices without the length prefix) and rejects bad lengths. */
+    /**
+     * Splits the stream into frames (retained slices without the length prefix) and rejects bad
+     * lengths. A frame kept after it is handled pins the whole buffer it was sliced from:
+     * {@link #pinnedCapacity()} tells how large that is.
+     */
     static final class FrameDecoder extends ByteToMessageDecoder {
         private int maxFrame = MAX_HANDSHAKE_FRAME;
+        private int pinnedCapacity;
 
         void handshakeDone(int maxFrameBytes) {
             maxFrame = maxFrameBytes;
         }
 
+        /** The capacity of the buffer the frames being handled were sliced from. */
+        int pinnedCapacity() {
+            return pinnedCapacity;
+        }
+
         @Override
         protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            pinnedCapacity = in.capacity(); // frames are handed on before the next call
             while (in.readableBytes() >= 4) {
                 int len = in.getInt(in.readerIndex());
                 if (len < 1 || len > maxFrame) {
