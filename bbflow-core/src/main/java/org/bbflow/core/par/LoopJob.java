@@ -106,7 +106,7 @@ abstract class LoopJob extends PoolJob {
                 return;
             }
             case STATIC_CHUNKS: {
-                for (long c = slot; !halted(); c += workers) {
+                for (long c = slot; c < chunks && !halted(); c += workers) {
                     long from = c * grain;
                     long to = c == chunks - 1 ? n : from + grain;
                     if (!run(slot, from, to, worker) || chunks - c <= workers) {
