@@ -2,6 +2,7 @@ package org.bbflow.core.par;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BinaryOperator;
@@ -67,6 +68,9 @@ import org.bbflow.core.WaitStrategy;
  */
 public final class ParallelFor implements AutoCloseable {
     private static final AtomicInteger POOLS = new AtomicInteger();
+    /** The pool's default waiting: see {@link #defaultWaitStrategy()}. */
+    static final WaitStrategy DEFAULT_WAIT = WaitStrategy.backoff(Integer.getInteger("bbflow.par.spins", 4096),
+            Integer.getInteger("bbflow.par.yields", 64), java.time.Duration.ofNanos(1000), java.time.Duration.ofMillis(1));
 
     private final String name;
     private final int parallelism;
@@ -123,7 +127,7 @@ public final class ParallelFor implements AutoCloseable {
      * @throws IllegalArgumentException if parallelism &lt; 1
      */
     public static ParallelFor create(int parallelism) {
-        return create(parallelism, WaitStrategy.backoff());
+        return create(parallelism, DEFAULT_WAIT);
     }
 
     /**
@@ -435,6 +439,7 @@ public final class ParallelFor implements AutoCloseable {
 
     private void runShared(PoolJob job, int workers) {
         job.generation = ++generation;
+        job.slots = new AtomicIntegerArray(workers);
         job.pending.set(workers - 1);
         current = job;
         for (int i = 1; i < workers; i++) {
@@ -445,7 +450,22 @@ public final class ParallelFor implements AutoCloseable {
         }
         try {
             job.participate(0, 0);
+            // the shares of pool threads that have not started yet: run them here rather than wait
+            for (int s = 1; s < workers; s++) {
+                if (job.take(s)) {
+                    try {
+                        job.participate(s, 0);
+                    } finally {
+                        job.pending.decrementAndGet();
+                    }
+                }
+            }
         } finally {
+            for (int s = 1; s < workers; s++) { // only if something escaped above: no slot is left open
+                if (job.take(s)) {
+                    job.pending.decrementAndGet();
+                }
+            }
             awaitOthers(job);
             current = null; // let the job (and what its body holds) be collected
         }

@@ -9,9 +9,13 @@ package org.bbflow.core.par;
 public final class ParallelForException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The index whose iteration threw. */
     private final long index;
+    /** The first index of the failing chunk. */
     private final long chunkFirst;
+    /** The last index of the failing chunk. */
     private final long chunkLast;
+    /** The worker that ran the failing chunk. */
     private final int worker;
 
     ParallelForException(Throwable cause, long index, long chunkFirst, long chunkLast, long step, int worker) {

@@ -1,6 +1,7 @@
 package org.bbflow.core.par;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -14,7 +15,15 @@ abstract class PoolJob {
     long generation;
     /** The thread that published the job and runs participant 0. */
     Thread caller;
-    /** Pool threads still running this job. */
+    /**
+     * Which slots (participants' shares) have been taken, by their pool thread or by the caller:
+     * set before the job is published. A pool thread runs its slot only if it takes it; once the
+     * caller is done with its own slot it takes every slot no pool thread has taken yet and runs it
+     * itself, so a pool thread that is slow to wake never holds the call up, and never touches the
+     * job afterwards.
+     */
+    AtomicIntegerArray slots;
+    /** Slots 1..workers-1 not finished yet. */
     final AtomicInteger pending = new AtomicInteger();
     /** Raised by the caller before it parks waiting for {@link #pending}; read by the last to arrive. */
     volatile boolean callerWaiting;
@@ -41,7 +50,16 @@ abstract class PoolJob {
     /** The exception the call ends with, or null if the job succeeded. */
     abstract RuntimeException outcome();
 
-    /** A pool thread is done with this job; the last one wakes the caller if it parked. */
+    /**
+     * Takes a slot for the calling thread.
+     *
+     * @return true if the slot was free: the calling thread must now run it and {@link #arrive()}
+     */
+    final boolean take(int slot) {
+        return slots.get(slot) == 0 && slots.compareAndSet(slot, 0, 1);
+    }
+
+    /** A slot is done; the last one wakes the caller if it parked. */
     final void arrive() {
         if (pending.decrementAndGet() == 0 && callerWaiting) {
             LockSupport.unpark(caller);

@@ -32,7 +32,7 @@ final class PoolThread extends Thread {
             PoolJob job = pool.current;
             if (job != null && job.generation != seen) {
                 seen = job.generation;
-                if (index < job.workers()) {
+                if (index < job.workers() && job.take(index)) {
                     try {
                         job.participate(index, index);
                     } finally {

@@ -211,12 +211,6 @@ class ParallelForTest {
                         total += perWorker.get(k);
                     }
                     assertEquals(n, total, s + " on " + limit);
-                    if (s.kind() != Schedule.Kind.DYNAMIC) {
-                        // static schedules give every allowed worker its share, whoever is fast
-                        for (int k = 0; k < Math.min(limit, 3); k++) {
-                            assertTrue(perWorker.get(k) > 0, s + ": worker " + k + " of " + limit + " ran nothing");
-                        }
-                    }
                 }
             }
         }
