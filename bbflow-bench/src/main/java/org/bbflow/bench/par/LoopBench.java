@@ -29,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * measured warm, as FastFlow's is.
  *
  * <ul>
- *   <li>{@code fine*}: {@code a[i] = spin(i, 2 + (i & 3))}, 2 to 5 multiply/divide steps, tens of
- *       nanoseconds an iteration;</li>
+ *   <li>{@code fine*}: {@code a[i] = spin(i, steps + (i & 3))}: with {@code steps} 3, a few
+ *       nanoseconds an iteration; with 24, tens of nanoseconds;</li>
  *   <li>{@code coarse*}: 64 iterations of 4,000 steps each (tens of microseconds);</li>
  *   <li>{@code reduce*}: the sum of {@code spin(a[i], 1)} over {@code n} longs;</li>
  *   <li>{@code empty*}: one empty iteration per worker: the latency of starting and ending a loop.</li>
@@ -50,6 +50,13 @@ public class LoopBench {
     /** Iterations of the fine-grained loop and the reduction. */
     @Param({"100000"})
     public int n;
+
+    /**
+     * Multiply/divide steps of a fine iteration, plus 0 to 3 ({@code i & 3}): 3 makes iterations of a
+     * few nanoseconds, 24 of tens of nanoseconds (FastFlow's perf_parfor grain).
+     */
+    @Param({"3", "24"})
+    public int steps;
 
     /** Workers of every parallel variant. */
     @Param({"2"})
@@ -92,8 +99,8 @@ public class LoopBench {
         forkJoin.shutdown();
     }
 
-    static long fine(int i) {
-        return Work.spin(i, 2 + (i & 3));
+    static long fine(int i, int steps) {
+        return Work.spin(i, steps + (i & 3));
     }
 
     static long coarse(int i) {
@@ -105,8 +112,9 @@ public class LoopBench {
     @Benchmark
     public long[] fineLoop() {
         long[] out = a;
+        int st = steps;
         for (int i = 0; i < out.length; i++) {
-            out[i] = fine(i);
+            out[i] = fine(i, st);
         }
         return out;
     }
@@ -114,28 +122,31 @@ public class LoopBench {
     @Benchmark
     public long[] fineBBFlowStatic() {
         long[] out = a;
-        pool.parallelForInt(0, out.length, i -> out[i] = fine(i));
+        int st = steps;
+        pool.parallelForInt(0, out.length, i -> out[i] = fine(i, st));
         return out;
     }
 
     @Benchmark
     public long[] fineBBFlowDynamic() {
         long[] out = a;
-        pool.parallelForInt(0, out.length, 1, Schedule.dynamic(2048), i -> out[i] = fine(i));
+        int st = steps;
+        pool.parallelForInt(0, out.length, 1, Schedule.dynamic(2048), i -> out[i] = fine(i, st));
         return out;
     }
 
     @Benchmark
     public long[] fineParallelStream() {
         long[] out = a;
-        IntStream.range(0, out.length).parallel().forEach(i -> out[i] = fine(i));
+        int st = steps;
+        IntStream.range(0, out.length).parallel().forEach(i -> out[i] = fine(i, st));
         return out;
     }
 
     @Benchmark
     public long[] fineForkJoin() {
         long[] out = a;
-        forkJoin.invoke(new FineAction(out, 0, out.length, leaf));
+        forkJoin.invoke(new FineAction(out, 0, out.length, leaf, steps));
         return out;
     }
 
@@ -146,24 +157,26 @@ public class LoopBench {
         final int lo;
         final int hi;
         final int leaf;
+        final int st;
 
-        FineAction(long[] out, int lo, int hi, int leaf) {
+        FineAction(long[] out, int lo, int hi, int leaf, int st) {
             this.out = out;
             this.lo = lo;
             this.hi = hi;
             this.leaf = leaf;
+            this.st = st;
         }
 
         @Override
         protected void compute() {
             if (hi - lo <= leaf) {
                 for (int i = lo; i < hi; i++) {
-                    out[i] = fine(i);
+                    out[i] = fine(i, st);
                 }
                 return;
             }
             int mid = (lo + hi) >>> 1;
-            invokeAll(new FineAction(out, lo, mid, leaf), new FineAction(out, mid, hi, leaf));
+            invokeAll(new FineAction(out, lo, mid, leaf, st), new FineAction(out, mid, hi, leaf, st));
         }
     }
 

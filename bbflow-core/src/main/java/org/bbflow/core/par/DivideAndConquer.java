@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.bbflow.core.Node;
-import org.bbflow.core.WaitStrategy;
 
 /**
  * Divide and conquer from four functions (FastFlow's {@code ff_DC}): {@code divide} splits a
@@ -139,7 +138,7 @@ public final class DivideAndConquer<P, R> {
      * @return the node
      */
     public Node<P, R> asNode(int parallelism) {
-        return MapNode.of(parallelism, WaitStrategy.backoff(), (P p, ParallelFor pool) -> solve(pool, p));
+        return MapNode.of(parallelism, ParallelFor.defaultWaitStrategy(), (P p, ParallelFor pool) -> solve(pool, p));
     }
 
     boolean sequential(P problem) {

@@ -44,7 +44,7 @@ public final class MapNode<I, O> implements Node<I, O> {
     }
 
     /**
-     * A map node whose pool has {@code parallelism} workers waiting with the default backoff.
+     * A map node whose pool has {@code parallelism} workers waiting with {@link ParallelFor#defaultWaitStrategy()}.
      *
      * @param <I> the input item type
      * @param <O> the output item type
@@ -54,7 +54,7 @@ public final class MapNode<I, O> implements Node<I, O> {
      * @throws IllegalArgumentException if parallelism &lt; 1
      */
     public static <I, O> MapNode<I, O> of(int parallelism, MapFunction<? super I, ? extends O> function) {
-        return of(parallelism, WaitStrategy.backoff(), function);
+        return of(parallelism, ParallelFor.defaultWaitStrategy(), function);
     }
 
     /**

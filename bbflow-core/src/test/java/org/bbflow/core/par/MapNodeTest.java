@@ -76,12 +76,12 @@ class MapNodeTest {
             Pipeline.of(Nodes.fromIterable(in),
                     Farm.of(2, () -> MapNode.of(2, (long[] a, ParallelFor pf) -> {
                         long[] b = new long[a.length];
-                        pf.parallelForWorker(0, a.length, 1, Schedule.staticBlocks(), (i, worker) -> {
-                            b[(int) i] = a[(int) i] * a[(int) i] + i;
-                            if (worker > 0) {
-                                poolThreads.add(Thread.currentThread().getName());
+                        pf.parallelForInt(0, a.length, 1, Schedule.staticBlocks(), i -> b[i] = a[i] * a[i] + i);
+                        for (String t : ParallelForTest.liveThreads("mapfarm/")) {
+                            if (t.contains("/map/")) {
+                                poolThreads.add(t); // each worker's pool threads, alive while it maps
                             }
-                        });
+                        }
                         return b;
                     })).ordered(),
                     Nodes.sink((long[] a) -> out.add(a))).named("mapfarm").run();
