@@ -31,6 +31,8 @@ class MandelbrotDemoTest {
             assertEquals(90, run.stats().node("image[2]").itemsIn());
             assertEquals(run.workers(), run.stats().nodes().stream().filter(n -> n.path().contains("worker-")).count());
         }
+        assertTrue(r.parallelFor().sameAsSequential(), "the parallel loop differs");
+        assertEquals(3, r.parallelFor().workers());
         assertTrue(r.allMatch());
     }
 

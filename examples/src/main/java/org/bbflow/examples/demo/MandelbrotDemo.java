@@ -12,6 +12,8 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
+import org.bbflow.core.par.ParallelFor;
+import org.bbflow.core.par.Schedule;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
@@ -73,16 +75,19 @@ public final class MandelbrotDemo {
      *
      * @param sequentialRows the loop's result, one checksum per row
      * @param runs the loop first, then one run per farm width
+     * @param parallelFor the same rows by a parallel loop ({@code ParallelFor}, dynamic rows) on the
+     *        widest farm's number of workers; its stats are null
      */
-    public record Result(long[] sequentialRows, List<Run> runs) {
+    public record Result(long[] sequentialRows, List<Run> runs, Run parallelFor) {
         /** The sequential loop's run. */
         public Run sequential() {
             return runs.get(0);
         }
 
-        /** True when every farm run equals the loop, row for row and in order. */
+        /** True when every farm run, and the parallel loop, equals the loop, row for row and in order. */
         public boolean allMatch() {
-            return runs.stream().allMatch(r -> r.sameAsSequential && r.inOrder);
+            return runs.stream().allMatch(r -> r.sameAsSequential && r.inOrder)
+                    && parallelFor.sameAsSequential && parallelFor.inOrder;
         }
     }
 
@@ -133,7 +138,22 @@ public final class MandelbrotDemo {
         for (int w = 1; w <= o.maxWorkers; w++) {
             runs.add(runFarm(o, w, expected, out));
         }
-        return new Result(expected, runs);
+        return new Result(expected, runs, runParallelFor(o, expected));
+    }
+
+    /** The same image by a parallel loop: rows handed out one at a time to the pool's workers. */
+    private static Run runParallelFor(Options o, long[] expected) {
+        long[] rows = new long[o.rows];
+        long cpu0 = Machine.processCpuNanos();
+        long t0 = System.nanoTime();
+        try (ParallelFor pf = ParallelFor.create(o.maxWorkers)) {
+            pf.parallelForInt(0, o.rows, 1, Schedule.dynamic(1),
+                    y -> rows[y] = renderRow(y, o.width, o.rows, o.maxIterations).iterations());
+        }
+        long wall = System.nanoTime() - t0;
+        // the call returned once every row was written: the rows are visible here
+        return new Run(o.maxWorkers, wall / 1e9, Machine.coresUsed(cpu0, Machine.processCpuNanos(), wall),
+                Arrays.equals(rows, expected), true, null);
     }
 
     /** The sink: stores each row's checksum and notes whether rows arrived in order. */
@@ -201,6 +221,10 @@ public final class MandelbrotDemo {
             out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10s %10.2f  %s", name, run.seconds(),
                     o.rows / run.seconds(), run.speedup(seq), eff, run.coresUsed(), check));
         }
+        Run pf = r.parallelFor();
+        out.println(String.format(Locale.ROOT, "%-12s %9.3f %,10.0f %8.2f %10.2f %10.2f  %s",
+                "parfor " + pf.workers() + "w", pf.seconds(), o.rows / pf.seconds(), pf.speedup(seq),
+                pf.speedup(seq) / pf.workers(), pf.coresUsed(), pf.sameAsSequential() ? "same rows" : "MISMATCH"));
         Run widest = r.runs().get(r.runs().size() - 1);
         out.println("");
         out.println("per-node statistics, farm of " + widest.workers() + " workers:");
@@ -221,7 +245,8 @@ public final class MandelbrotDemo {
                 "BBFlow demo: Mandelbrot set, %d rows x %d pixels, up to %,d iterations per pixel.", o.rows, o.width,
                 o.maxIterations));
         out.println(String.format(Locale.ROOT,
-                "Sequential loop, then source -> ordered farm of 1..%d workers -> sink (%d cores available).",
+                "Sequential loop, then source -> ordered farm of 1..%d workers -> sink, then a ParallelFor loop"
+                        + " over the rows (%d cores available).",
                 o.maxWorkers, Runtime.getRuntime().availableProcessors()));
         Result r = run(o, out);
         print(o, r, out);
