@@ -38,7 +38,8 @@ import org.bbflow.core.Node;
  * schedules every task and receives every result. On the JVM that puts two hand-offs through one
  * thread per task, and that thread needs a core of its own; on few cores it competes with the
  * workers. Work stealing among the pool's workers, the caller included, needs no extra thread and
- * moves only the tasks that an idle worker actually needs: see docs/parallel.md for the measurements.
+ * moves only the tasks that an idle worker actually needs (docs/parallel.md has the reasoning and
+ * the figures against {@code ForkJoinPool}).
  *
  * <p><b>Failures.</b> The first exception thrown by a function stops the run: no worker starts
  * another task, and {@link #solve} throws a {@link DivideAndConquerException} naming the problem.

@@ -2,6 +2,7 @@ package org.bbflow.core.par;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
@@ -63,9 +64,11 @@ import org.bbflow.core.WaitStrategy;
  * <p><b>Nesting and threads.</b> A loop called from inside a body of the same pool (from any of its
  * workers) runs sequentially on the calling worker, with that worker's index: nesting never
  * deadlocks and never oversubscribes. Loops called from several threads at once on one pool take
- * turns: one runs, the others wait until it ends (the pool runs one loop at a time). Pools do not
- * know each other: two threads whose loop bodies each call the other's pool wait for each other
- * forever, as two locks taken in opposite orders do; give such threads a pool each.
+ * turns: one runs, the others wait until it ends (the pool runs one loop at a time; a caller
+ * interrupted while it waits for its turn gets a {@link java.util.concurrent.CancellationException}).
+ * So a body must not wait for another thread that calls the same pool, and pools do not know each
+ * other: two threads whose loop bodies each call the other's pool wait for each other forever, as
+ * two locks taken in opposite orders do; give such threads a pool each.
  */
 public final class ParallelFor implements AutoCloseable {
     private static final AtomicInteger POOLS = new AtomicInteger();
@@ -324,7 +327,8 @@ public final class ParallelFor implements AutoCloseable {
      * @param body folds one iteration into a worker's accumulator
      * @param combine combines two partial results (associative; commutative unless static blocks)
      * @return the combined result; the identity for an empty range
-     * @throws ParallelForException if the body or the combine threw
+     * @throws ParallelForException if the body threw (an exception of the combine, which runs on
+     *         the calling thread after the loop, propagates as it is)
      */
     public long parallelReduceLong(long first, long last, long step, Schedule schedule, long identity,
             LongReducer body, LongBinaryOperator combine) {
@@ -431,7 +435,13 @@ public final class ParallelFor implements AutoCloseable {
             job.caller = me;
             job.participate(0, workerIndex(me));
         } else {
-            turn.lock();
+            try {
+                turn.lockInterruptibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("parallel loop cancelled: the calling thread was interrupted while"
+                        + " another thread's loop ran on pool '" + name + "'");
+            }
             try {
                 if (closed) {
                     throw new IllegalStateException("parallel-for pool '" + name + "' is closed");

@@ -274,24 +274,29 @@ class ParallelForTest {
         }
     }
 
-    /** After a failure no worker starts another chunk; one already inside a static block stops within CHECK_EVERY. */
+    /**
+     * After a failure no worker starts another chunk; one already inside a static block stops within
+     * CHECK_EVERY iterations. The pool's thread fails; the caller (which cannot take over a share
+     * before its own is done) runs on only once the loop has stopped, and must then stop.
+     */
     @Test
     void aFailureStopsTheOtherWorkers() {
         try (ParallelFor pf = ParallelFor.create(2); Watchdog w = Watchdog.start(DEADLINE, "stop")) {
             for (Schedule s : new Schedule[] {Schedule.staticBlocks(), Schedule.dynamic(1), Schedule.staticChunks(5)}) {
                 long n = 10_000_000;
                 AtomicLong ran = new AtomicLong();
-                assertThrows(ParallelForException.class, () -> pf.parallelForWorker(0, n, 1, s, (i, worker) -> {
-                    if (worker == 0) {
-                        throw new IllegalStateException("worker 0 fails at once");
-                    }
-                    // worker 1 runs on only once the loop has stopped, which must then hold it back
-                    while (!((LoopJob) pf.current).stop) {
-                        Thread.onSpinWait();
-                    }
-                    ran.incrementAndGet();
-                }));
-                assertTrue(ran.get() <= LoopJob.CHECK_EVERY, s + ": worker 1 ran " + ran.get() + " iterations after the failure");
+                ParallelForException e = assertThrows(ParallelForException.class, () -> pf.parallelForWorker(0, n, 1, s,
+                        (i, worker) -> {
+                            if (worker == 1) {
+                                throw new IllegalStateException("worker 1 fails at once");
+                            }
+                            while (!((LoopJob) pf.current).stop) {
+                                Thread.onSpinWait();
+                            }
+                            ran.incrementAndGet();
+                        }));
+                assertEquals(1, e.worker());
+                assertTrue(ran.get() <= LoopJob.CHECK_EVERY, s + ": the caller ran " + ran.get() + " iterations after the failure");
             }
         }
     }
@@ -382,6 +387,42 @@ class ParallelForTest {
                 t.join();
             }
             assertTrue(errors.isEmpty(), () -> "seed " + seed + ": " + errors);
+        }
+    }
+
+    @Test
+    void aCallerInterruptedWhileWaitingForItsTurnIsCancelled() throws Exception {
+        try (ParallelFor pf = ParallelFor.create(2); Watchdog w = Watchdog.start(DEADLINE, "turn")) {
+            java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            Thread first = new Thread(() -> pf.parallelFor(0, 1, i -> {
+                running.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+            first.start();
+            running.await();
+            List<Throwable> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread second = new Thread(() -> {
+                try {
+                    pf.parallelFor(0, 10, i -> { });
+                } catch (Throwable t) {
+                    seen.add(t);
+                }
+            });
+            second.start();
+            while (second.getState() != Thread.State.WAITING) { // parked on the pool's turn
+                Thread.onSpinWait();
+            }
+            second.interrupt();
+            second.join();
+            release.countDown();
+            first.join();
+            assertEquals(1, seen.size());
+            assertTrue(seen.get(0) instanceof CancellationException, seen.toString());
         }
     }
 
