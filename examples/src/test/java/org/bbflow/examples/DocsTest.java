@@ -69,6 +69,21 @@ class DocsTest {
     }
 
     @Test
+    void everySubcommandIsInTheExamplesGuidesTable() throws IOException {
+        List<String> guide = Files.readAllLines(ReadmeSnippetsTest.projectRoot().resolve("docs/examples.md"),
+                StandardCharsets.UTF_8);
+        Set<String> commands = Main.commandLine(Output.silent()).getSubcommands().keySet();
+        assertTrue(commands.contains("launch"), commands.toString());
+        for (String command : commands) {
+            if (command.equals("help")) {
+                continue;
+            }
+            assertTrue(guide.stream().anyMatch(l -> l.startsWith("| `" + command + "`") || l.startsWith("| `" + command + " ")),
+                    "docs/examples.md's table of subcommands lacks " + command);
+        }
+    }
+
+    @Test
     void aBrokenLinkOrAnchorIsReported() throws IOException {
         Path root = ReadmeSnippetsTest.projectRoot();
         Path doc = root.resolve("docs/core.md");

@@ -820,9 +820,10 @@ class ReadmeSnippetsTest {
 
     /** Compiled, not run: the master of a job with groups on three hosts (DistributedJobTest runs one). */
     @SuppressWarnings("unused")
-    static void readmeDistributed(LongAdder sum) {
+    static void readmeDistributed() {
         // tag::readme-distributed[]
         DistributedJob job = DistributedJob.fromSystemProperties();            // this process's group, set by `launch`
+        LongAdder sum = new LongAdder();
         Farm<Long, Long> squares = job.farm("squares", () -> Nodes.map((Long x) -> x * x),
                 Codec.longs(), Codec.longs(), Placement.spread(2, "m", "w1", "w2"));
         job.run(Pipeline.of(Nodes.range(1, 1_000_000), squares, Nodes.sink((Long y) -> sum.add(y))));
