@@ -8,6 +8,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * numbered 0..n-1 and cut into chunks by the {@link Schedule}. Subclasses run a chunk of iteration
  * numbers with their kind of body; this class hands chunks out and records the first failure.
  *
+ * <p>Each kind of body has its own subclass with its own copy of the inner loop (LongLoop, IntLoop,
+ * WorkerLoop, the three reductions), on purpose: one loop shared through an interface would make
+ * the body's call site megamorphic in a program with several kinds of loop, and a shared
+ * accumulator type would box.
+ *
  * <p>Iteration numbers, not indices, are what is counted and claimed, so a range that ends at
  * {@code Long.MAX_VALUE} or {@code Long.MIN_VALUE}, or a negative step, never overflows a counter:
  * index = first + k * step is computed per chunk, and its true value always fits a long.
