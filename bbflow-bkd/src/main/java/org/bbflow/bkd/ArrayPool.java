@@ -11,8 +11,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * with {@link #poolLength}), fed by reclaimed trees and drained by insert buffers. Every array it
  * hands out has exactly the requested length, so trees never carry slack. At most
  * {@code maxPerLength} arrays per length and {@code maxBytes} in total are kept; the rest is left to
- * the garbage collector. In poisoning mode reclaimed arrays are filled with
- * {@link Coordinates#POISON} and never reused.
+ * the garbage collector. Once nothing was taken for {@code idleNanos} the pool is emptied
+ * ({@link #trimIfIdle}, run by the scheduler thread), so an index that no longer ingests holds no
+ * free arrays. In poisoning mode reclaimed arrays are filled with {@link Coordinates#POISON} and
+ * never reused.
  */
 final class ArrayPool {
     /** The free arrays of one length. */
@@ -27,6 +29,8 @@ final class ArrayPool {
     private final long maxBytes;
     private final AtomicLong pooledBytes = new AtomicLong();
     final AtomicLong reused = new AtomicLong();
+    /** {@link System#nanoTime()} of the last {@link #take} or {@link #give}. */
+    private volatile long lastUse = System.nanoTime();
 
     ArrayPool(int maxPerLength, long maxBytes, boolean poison) {
         this.maxPerLength = maxPerLength;
@@ -41,6 +45,7 @@ final class ArrayPool {
 
     /** An array of exactly {@code length} longs (contents unspecified). */
     long[] take(int length) {
+        lastUse = System.nanoTime();
         Shelf s = shelves.get(length);
         if (s != null) {
             long[] a = s.free.poll();
@@ -67,6 +72,7 @@ final class ArrayPool {
         if (s == null) {
             return;
         }
+        lastUse = System.nanoTime();
         long bytes = 8L * a.length;
         if (pooledBytes.addAndGet(bytes) > maxBytes) {
             pooledBytes.addAndGet(-bytes);
@@ -80,15 +86,28 @@ final class ArrayPool {
         }
     }
 
+    /** Bytes of the free arrays held now. */
+    long pooledBytes() {
+        return pooledBytes.get();
+    }
+
+    /** Empties the pool if nothing was taken or given for {@code idleNanos}. */
+    void trimIfIdle(long idleNanos) {
+        if (pooledBytes.get() > 0 && System.nanoTime() - lastUse > idleNanos) {
+            clear();
+        }
+    }
+
     boolean poisoning() {
         return poison;
     }
 
     void clear() {
         for (Shelf s : shelves.values()) {
-            s.free.clear();
-            s.count.set(0);
+            for (long[] a; (a = s.free.poll()) != null; ) {
+                s.count.decrementAndGet();
+                pooledBytes.addAndGet(-8L * a.length);
+            }
         }
-        pooledBytes.set(0);
     }
 }

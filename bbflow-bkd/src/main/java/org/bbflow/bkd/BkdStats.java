@@ -19,10 +19,25 @@ import java.util.List;
  *                       because a delete already hid them)
  * @param mergedPoints   points written into merged trees since creation
  * @param treeBytes      bytes held by the arrays of the published trees
+ * @param pooledBytes    bytes of free arrays kept for reuse by insert buffers (bounded by the merge
+ *                       factor, emptied once inserts stop for a second)
+ * @param bufferBytes    bytes of the insert buffers' arrays (points not yet published)
+ * @param tombstoneBytes estimated bytes of the tombstones and their Bloom filter
  */
 public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long tombstones,
                        long merges, long retiredTrees, long reclaimedTrees, int backlog,
-                       String mergeStage, long insertedPoints, long mergedPoints, long treeBytes) {
+                       String mergeStage, long insertedPoints, long mergedPoints, long treeBytes,
+                       long pooledBytes, long bufferBytes, long tombstoneBytes) {
+
+    /**
+     * The heap this index holds: trees, pooled arrays, insert buffers and tombstones. Trees that
+     * were merged away but are still seen by an open snapshot or a running query are not counted.
+     *
+     * @return {@code treeBytes + pooledBytes + bufferBytes + tombstoneBytes}
+     */
+    public long heapBytes() {
+        return treeBytes + pooledBytes + bufferBytes + tombstoneBytes;
+    }
 
     /**
      * Write amplification of the merges: points written by merges per point inserted (0 before
@@ -35,11 +50,20 @@ public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long
     }
 
     /**
-     * Memory footprint of the published trees per stored point.
+     * Heap held by the index per stored point, pools, buffers and tombstones included.
+     *
+     * @return {@code heapBytes() / points} (0 when empty)
+     */
+    public double bytesPerPoint() {
+        return points == 0 ? 0 : (double) heapBytes() / points;
+    }
+
+    /**
+     * Heap of the published trees alone per stored point.
      *
      * @return {@code treeBytes / points} (0 when empty)
      */
-    public double bytesPerPoint() {
+    public double treeBytesPerPoint() {
         return points == 0 ? 0 : (double) treeBytes / points;
     }
 }

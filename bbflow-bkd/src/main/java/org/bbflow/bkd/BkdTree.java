@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * when merges fall behind, inserters wait on a bounded backlog. {@link #delete} records a tombstone
  * that hides the matching points inserted before it, at once.
  *
- * <p><b>Reads.</b> {@link #count}, {@link #query}, {@link #nearest} and {@link #contains} take no lock: they pin the
+ * <p><b>Reads.</b> {@link #count}, {@link #query}, {@link #withinDistance}, {@link #nearest} and
+ * {@link #contains} take no lock: they pin the
  * current set of trees (published by read-copy-update) and announce it in a per-reader slot so the
  * reclaimer keeps those trees alive. A point is visible once its buffer is published: when the
  * buffer fills, on {@link #refresh()} by the inserting thread, or on {@link BkdWriter#flush()}.
@@ -37,11 +38,17 @@ import java.util.concurrent.locks.LockSupport;
 public final class BkdTree implements AutoCloseable {
     /** Largest supported number of dimensions. */
     public static final int MAX_DIMS = 8;
+    /** The array pool is emptied once no array was taken or given back for this long. */
+    static final long POOL_IDLE_NANOS = 1_000_000_000L;
 
     final int dims;
     final int leafSize;
     final int bufferSize;
     final int mergeFactor;
+    /** Inserts idle this long: the background merger merges all trees into one (0: never). */
+    final long idleMergeNanos;
+    /** {@link System#nanoTime()} of the last tree published from an insert buffer. */
+    volatile long lastPublish = System.nanoTime();
     final boolean poisonCheck;
     final AtomicLong sequence = new AtomicLong();
     final ArrayPool pool;
@@ -69,15 +76,23 @@ public final class BkdTree implements AutoCloseable {
     private final Object commitLock = new Object();
     /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
     private long generation;
+    /** The id made when the index was created, stamped into every file (persistent indexes). */
+    private java.util.UUID indexId;
     private DirectoryLock lock;
+    /** Test hook run by {@link #commit()} after its open check (null in production). */
+    volatile Runnable commitHook;
+    /** Test hook told each step of a commit's writes ("trees written", ...; null in production). */
+    volatile java.util.function.Consumer<String> commitSteps;
 
     private BkdTree(Builder b) {
         this.dims = b.dims;
         this.leafSize = b.leafSize;
         this.bufferSize = b.bufferSize;
         this.mergeFactor = b.mergeFactor;
+        this.idleMergeNanos = b.idleMergeNanos;
         this.poisonCheck = b.poisonReclaimed;
-        this.pool = new ArrayPool(8, 256L << 20, b.poisonReclaimed);
+        // a merge hands back mergeFactor full-buffer trees at once; more would only wait in the heap
+        this.pool = new ArrayPool(b.mergeFactor + 1, 256L << 20, b.poisonReclaimed);
         pool.poolLength(bufferSize * dims);    // buffers and the trees of full buffers
         pool.poolLength(bufferSize);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
@@ -86,6 +101,8 @@ public final class BkdTree implements AutoCloseable {
         this.reclaimer.housekeeping(() -> {
             publishBuffersOfTerminatedThreads();
             tombstones.dropSlotsOfTerminatedThreads();
+            pool.trimIfIdle(POOL_IDLE_NANOS);
+            offerIdleMerge();
         });
         this.merger = new Merger(this);
         this.directory = b.directory;
@@ -179,44 +196,61 @@ public final class BkdTree implements AutoCloseable {
      * every point other threads had published, survives a crash; points still buffered by other
      * threads (or unflushed {@link BkdWriter}s) are not included. Files of the previous commit that
      * the new manifest no longer names are deleted only after it is durable. Concurrent commits run
-     * one after the other. Without a directory this only publishes the calling thread's buffer.
+     * one after the other, and one after the other with {@link #close()}: a commit that did not
+     * start before {@code close()} fails and writes nothing. Without a directory this only
+     * publishes the calling thread's buffer.
      *
      * @throws java.io.UncheckedIOException if a file cannot be written; the previous commit stays the durable one
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this commit
+     *         waited for a concurrent commit (nothing written or deleted then)
      */
     public void commit() {
         checkOpen();
         localBuffer().flush();
+        Runnable hook = commitHook;
+        if (hook != null) {
+            hook.run();
+        }
         if (directory == null) {
             return;
         }
-        try {
-            commitPublished();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
-                    + e.getMessage(), e);
+        synchronized (commitLock) {
+            if (closed) {
+                throw new IllegalStateException("BkdTree was closed before this commit could run: nothing was"
+                        + " committed by it (close() committed the index)");
+            }
+            try {
+                commitPublished();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
+                        + e.getMessage(), e);
+            }
         }
     }
 
-    /** Commits the current forest, the tombstones and the clock (a consistent cut, see below). */
+    /**
+     * Commits the current forest, the tombstones and the clock (a consistent cut, see below). The
+     * caller holds {@link #commitLock}.
+     */
     private void commitPublished() throws java.io.IOException {
-        synchronized (commitLock) {
-            // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
-            // are written, and keeps tombstones that may still hide points of these trees from being
-            // purged before they are read below.
-            ReaderSlot slot = reclaimer.register(null);
-            try {
-                Forest f = pin(slot);
-                long seen = sequence.get();
-                tombstones.awaitDeletesUpTo(seen);
-                List<Tombstones.Entry> tombs = tombstones.entries();
-                long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
-                long next = generation + 1;
-                TreeFiles.commit(directory, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet);
-                generation = next;
-            } finally {
-                reclaimer.unregister(slot);
-            }
+        assert Thread.holdsLock(commitLock);
+        lock.ensureValid();
+        // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
+        // are written, and keeps tombstones that may still hide points of these trees from being
+        // purged before they are read below.
+        ReaderSlot slot = reclaimer.register(null);
+        try {
+            Forest f = pin(slot);
+            long seen = sequence.get();
+            tombstones.awaitDeletesUpTo(seen);
+            List<Tombstones.Entry> tombs = tombstones.entries();
+            long clock = sequence.get();    // >= every tombstone read, >= every stamp in f
+            long next = generation + 1;
+            TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet,
+                    commitSteps);
+            generation = next;
+        } finally {
+            reclaimer.unregister(slot);
         }
     }
 
@@ -305,19 +339,29 @@ public final class BkdTree implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public int nearest(double[] point, int k, PointVisitor visitor) {
-        checkOpen();
-        if (k < 1) {
-            throw new IllegalArgumentException("k must be at least 1, got " + k);
-        }
         if (visitor == null) {
             throw new IllegalArgumentException("visitor must not be null");
         }
-        Coordinates.encodePoint(point, dims, new long[dims], 0);
-        for (double v : point) {
-            if (Double.isInfinite(v)) {
-                throw new IllegalArgumentException("infinite query coordinate");
-            }
+        return nearest(point, k, (NeighborVisitor) (id, p, distance) -> visitor.visit(id, p));
+    }
+
+    /**
+     * Visits the {@code k} live points nearest to {@code point} with their distances, nearest first
+     * (as {@link #nearest(double[], int, PointVisitor)}, which it is, plus the distance).
+     *
+     * @param point   the query point (finite coordinates)
+     * @param k       how many points to return (at least 1)
+     * @param visitor receives each point's id, coordinates (reused between calls) and distance
+     * @return the number of points visited: {@code k}, or fewer if the index holds fewer live points
+     * @throws IllegalArgumentException on a wrong dimension count, a non-finite coordinate,
+     *         {@code k < 1} or a null visitor
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public int nearest(double[] point, int k, NeighborVisitor visitor) {
+        if (visitor == null) {
+            throw new IllegalArgumentException("visitor must not be null");
         }
+        checkNearest(point, k);
         ReaderSlot slot = localSlot.get();
         Forest f = enter(slot);
         try {
@@ -327,6 +371,98 @@ public final class BkdTree implements AutoCloseable {
             }
             return new NearestSearch(dims, point.clone(), n, tombstones, Long.MAX_VALUE, poisonCheck)
                     .run(f.trees, visitor);
+        } finally {
+            leave(slot);
+        }
+    }
+
+    /**
+     * The {@code k} live points nearest to {@code point}, nearest first, each with its distance
+     * (Lucene's {@code KNN} results with their scores).
+     *
+     * @param point the query point (finite coordinates)
+     * @param k     how many points to return (at least 1)
+     * @return up to {@code k} neighbours, fewer if the index holds fewer live points
+     * @throws IllegalArgumentException on a wrong dimension count, a non-finite coordinate or {@code k < 1}
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public List<Neighbor> nearest(double[] point, int k) {
+        List<Neighbor> out = new ArrayList<>();
+        nearest(point, k, (NeighborVisitor) (id, p, distance) -> out.add(new Neighbor(id, p.clone(), distance)));
+        return out;
+    }
+
+    private void checkNearest(double[] point, int k) {
+        checkOpen();
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be at least 1, got " + k);
+        }
+        Coordinates.encodePoint(point, dims, new long[dims], 0);
+        for (double v : point) {
+            if (Double.isInfinite(v)) {
+                throw new IllegalArgumentException("infinite query coordinate");
+            }
+        }
+    }
+
+    /**
+     * Calls {@code visitor} for every live point whose Euclidean distance to {@code center} is at
+     * most {@code radius} (a distance query, as Lucene's {@code newDistanceQuery} on the plane);
+     * sees the same points as {@link #query}.
+     *
+     * @param center  the center (finite coordinates)
+     * @param radius  the radius, zero or positive (infinity takes every point)
+     * @param visitor called once per point (the array is reused between calls)
+     * @return the number of points visited
+     * @throws IllegalArgumentException on a wrong dimension count, a non-finite center, a negative
+     *         or NaN radius or a null visitor
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public long withinDistance(double[] center, double radius, PointVisitor visitor) {
+        if (visitor == null) {
+            throw new IllegalArgumentException("visitor must not be null");
+        }
+        return distanceQuery(center, radius, visitor);
+    }
+
+    /**
+     * Number of live points whose Euclidean distance to {@code center} is at most {@code radius}.
+     *
+     * @param center the center (finite coordinates)
+     * @param radius the radius, zero or positive
+     * @return the number of such points
+     * @throws IllegalArgumentException on a wrong dimension count, a non-finite center or a negative or NaN radius
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public long countWithinDistance(double[] center, double radius) {
+        return distanceQuery(center, radius, null);
+    }
+
+    private long distanceQuery(double[] center, double radius, PointVisitor visitor) {
+        checkNearest(center, 1);
+        if (!(radius >= 0)) {
+            throw new IllegalArgumentException("radius must be zero or positive, got " + radius);
+        }
+        long[] lo = new long[dims];
+        long[] hi = new long[dims];
+        double[] p = new double[dims];
+        for (int d = 0; d < dims; d++) {
+            p[d] = center[d] - radius;
+        }
+        Coordinates.encodePoint(p, dims, lo, 0);
+        for (int d = 0; d < dims; d++) {
+            p[d] = center[d] + radius;
+        }
+        Coordinates.encodePoint(p, dims, hi, 0);
+        ReaderSlot slot = localSlot.get();
+        Forest f = enter(slot);
+        try {
+            QueryContext q = new QueryContext(lo, hi, visitor, dims, tombstones, Long.MAX_VALUE, poisonCheck);
+            DistanceQuery dq = new DistanceQuery(dims, center.clone(), radius, q);
+            for (KdTree t : f.trees) {
+                dq.run(t);
+            }
+            return q.count;
         } finally {
             leave(slot);
         }
@@ -490,11 +626,15 @@ public final class BkdTree implements AutoCloseable {
         for (KdTree t : f.trees) {
             bytes += t.bytes();
         }
+        long bufferBytes = 0;
+        for (InsertBuffer b : buffers) {
+            bufferBytes += b.bytes();
+        }
         return new BkdStats(List.copyOf(levels), f.trees.length, f.points(), tombstones.size(),
                 merges.get(), reclaimer.retiredTrees.get(), reclaimer.reclaimedTrees.get(),
                 mergeStage == null || closed ? 0 : mergeStage.backlog(),
                 mergeStage == null ? "none" : mergeStage.kind(),
-                insertedPoints.get(), mergedPoints.get(), bytes);
+                insertedPoints.get(), mergedPoints.get(), bytes, pool.pooledBytes(), bufferBytes, tombstones.bytes());
     }
 
     /**
@@ -530,35 +670,39 @@ public final class BkdTree implements AutoCloseable {
             mergeStage.close();
         }
         java.io.IOException persistFailure = null;
-        if (directory != null) {
-            try {
-                commitPublished();
-            } catch (java.io.IOException e) {
-                persistFailure = e;
+        // Under the commit lock: a commit waiting for it runs before (and is then committed again
+        // here) or fails on "closed" after, never between this commit and the lock's release.
+        synchronized (commitLock) {
+            if (directory != null) {
+                try {
+                    commitPublished();
+                } catch (java.io.IOException e) {
+                    persistFailure = e;
+                }
             }
-        }
-        Forest f;
-        Forest empty;
-        do {
-            f = forest.get();
-            empty = new Forest(f.version + 1, new KdTree[0]);
-        } while (!forest.compareAndSet(f, empty));
-        for (KdTree t : f.trees) {
-            t.death = empty.version;
-            reclaimer.retire(t);
-        }
-        for (InsertBuffer b : buffers) {
-            b.minSeq = Long.MAX_VALUE;
-        }
-        buffers.clear();
-        reclaimer.stop();
-        reclaimer.reclaimNow();
-        pool.clear();
-        if (lock != null) {
-            try {
-                lock.close();
-            } catch (java.io.IOException e) {
-                persistFailure = persistFailure == null ? e : persistFailure;
+            Forest f;
+            Forest empty;
+            do {
+                f = forest.get();
+                empty = new Forest(f.version + 1, new KdTree[0]);
+            } while (!forest.compareAndSet(f, empty));
+            for (KdTree t : f.trees) {
+                t.death = empty.version;
+                reclaimer.retire(t);
+            }
+            for (InsertBuffer b : buffers) {
+                b.minSeq = Long.MAX_VALUE;
+            }
+            buffers.clear();
+            reclaimer.stop();
+            reclaimer.reclaimNow();
+            pool.clear();
+            if (lock != null) {
+                try {
+                    lock.close();
+                } catch (java.io.IOException e) {
+                    persistFailure = persistFailure == null ? e : persistFailure;
+                }
             }
         }
         if (persistFailure != null) {
@@ -598,8 +742,12 @@ public final class BkdTree implements AutoCloseable {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
             TreeFiles.Contents c = TreeFiles.open(directory, dims, pool);
             if (c == null) {
+                Manifest m = TreeFiles.create(directory, dims);
+                indexId = m.index();
+                generation = m.generation();
                 return;
             }
+            indexId = c.manifest().index();
             generation = c.manifest().generation();
             sequence.set(c.manifest().sequence());
             for (Tombstones.Entry e : c.tombstones()) {
@@ -623,6 +771,14 @@ public final class BkdTree implements AutoCloseable {
             lock.close();
         } catch (java.io.IOException e) {
             failure.addSuppressed(e);
+        }
+    }
+
+    /** Run by the scheduler thread: queues a ticket for the idle merge once it is due. */
+    private void offerIdleMerge() {
+        MergeStage stage = mergeStage;
+        if (stage != null && !closed && stage.backlog() == 0 && merger.idleMergeDue()) {
+            stage.offer();
         }
     }
 
@@ -705,6 +861,7 @@ public final class BkdTree implements AutoCloseable {
 
     /** Adds a freshly built tree to the forest (RCU). */
     void publish(KdTree tree) {
+        lastPublish = System.nanoTime();
         for (;;) {
             Forest cur = forest.get();
             Forest next = cur.plus(tree);
@@ -789,6 +946,7 @@ public final class BkdTree implements AutoCloseable {
         private int expectedTombstones = 1 << 16;
         private boolean plainThreadMerges;
         private java.nio.file.Path directory;
+        private long idleMergeNanos = 1_000_000_000L;
 
         private Builder(int dims) {
             if (dims < 1 || dims > MAX_DIMS) {
@@ -865,6 +1023,24 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalArgumentException("mergeBacklog must be at least 1, got " + n);
             }
             mergeBacklog = n;
+            return this;
+        }
+
+        /**
+         * Once no tree was published for {@code idle}, the background merger merges all trees into
+         * one (the index a streaming ingest leaves then queries as fast as one tree; a count or a
+         * kNN search visits every tree). The merge rewrites every point once per idle period that
+         * follows new inserts. {@link java.time.Duration#ZERO} turns it off; default 1 second.
+         * Ignored when merging is off.
+         *
+         * @param idle how long inserts must pause, zero for never
+         * @return this builder
+         */
+        public Builder mergeWhenIdle(java.time.Duration idle) {
+            if (idle == null || idle.isNegative()) {
+                throw new IllegalArgumentException("mergeWhenIdle must be zero or positive, got " + idle);
+            }
+            idleMergeNanos = idle.toNanos();
             return this;
         }
 

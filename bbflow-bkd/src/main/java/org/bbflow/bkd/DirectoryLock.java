@@ -4,22 +4,35 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The exclusive {@code write.lock} of an index directory: an OS file lock (released by the kernel
- * when the process dies, so a crash never leaves a stale lock). A second {@link BkdTree} in the
- * same JVM is refused too, since the JVM reports overlapping locks on one file. The file itself
- * is never deleted.
+ * when the process dies, so a crash never leaves a stale lock), held at most once per process.
+ *
+ * <p>On POSIX systems the OS lock belongs to the process and is dropped when the process closes
+ * <em>any</em> channel to the file. So the lock files this JVM holds are kept in a process-wide set
+ * (by real path), checked and claimed <em>before</em> any channel to the file is opened: a second
+ * {@link BkdTree} on the same directory in this JVM is refused without touching the file, and can
+ * never release the holder's lock (Lucene's {@code NativeFSLockFactory} does the same). The file
+ * itself is never deleted.
  */
 final class DirectoryLock implements AutoCloseable {
     static final String NAME = "write.lock";
+    /** Real paths of the lock files held by this JVM. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
+    private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private DirectoryLock(FileChannel channel, FileLock lock) {
+    private DirectoryLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
         this.channel = channel;
         this.lock = lock;
     }
@@ -27,22 +40,45 @@ final class DirectoryLock implements AutoCloseable {
     /** Takes the lock of {@code dir} or fails at once with {@link IndexLockedException}. */
     static DirectoryLock obtain(Path dir) throws IOException {
         Path file = dir.resolve(NAME);
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock l;
         try {
-            l = ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-            ch.close();
+            Files.createFile(file);
+        } catch (FileAlreadyExistsException e) {
+            // an earlier index made it; locks live in the kernel, not in the file
+        }
+        Path real = file.toRealPath();
+        if (!HELD.add(real)) {
             throw new IndexLockedException(dir, "another BkdTree in this JVM has it open");
-        } catch (IOException | RuntimeException e) {
-            ch.close();
+        }
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(real, StandardOpenOption.WRITE);
+            FileLock l;
+            try {
+                l = ch.tryLock();
+            } catch (OverlappingFileLockException e) {
+                l = null;           // not ours (HELD says so): some other code of this JVM locked the file
+            }
+            if (l == null) {
+                throw new IndexLockedException(dir, "another process has it open (" + file + ")");
+            }
+            return new DirectoryLock(real, ch, l);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                if (ch != null) {
+                    ch.close();
+                }
+            } finally {
+                HELD.remove(real);
+            }
             throw e;
         }
-        if (l == null) {
-            ch.close();
-            throw new IndexLockedException(dir, "another process has it open (" + file + ")");
+    }
+
+    /** Whether this process still holds the OS lock (fails a commit that would write without it). */
+    void ensureValid() throws IOException {
+        if (!lock.isValid() || !channel.isOpen()) {
+            throw new IOException("the write.lock of " + file.getParent() + " was lost; nothing more is written");
         }
-        return new DirectoryLock(ch, l);
     }
 
     @Override
@@ -50,7 +86,11 @@ final class DirectoryLock implements AutoCloseable {
         try {
             lock.release();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                HELD.remove(file);
+            }
         }
     }
 }

@@ -75,6 +75,15 @@ final class InsertBuffer {
         return size;
     }
 
+    /** Bytes of this buffer's arrays (0 when it holds none). */
+    long bytes() {
+        long[] c = coords;
+        long[] i = ids;
+        long[] s = seqs;
+        return (c == null ? 0 : 16L + 8L * c.length) + (i == null ? 0 : 16L + 8L * i.length)
+                + (s == null ? 0 : 16L + 8L * s.length);
+    }
+
     /** Bulk-loads and publishes the buffered points (no-op when empty). */
     void flush() {
         flush(true);
@@ -112,6 +121,14 @@ final class InsertBuffer {
                     System.arraycopy(coords, 0, c, 0, n * dims);
                     System.arraycopy(ids, 0, i, 0, n);
                     System.arraycopy(seqs, 0, s, 0, n);
+                }
+                if (coords != null) {            // a partial flush: an idle writer holds no arrays
+                    owner.pool.give(coords);
+                    owner.pool.give(ids);
+                    owner.pool.give(seqs);
+                    coords = null;
+                    ids = null;
+                    seqs = null;
                 }
                 tree = loader.build(c, i, s, n, owner.levelOf(n), owner.pool);
                 tree.filteredUpTo = bound;

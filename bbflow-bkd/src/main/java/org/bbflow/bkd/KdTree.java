@@ -42,7 +42,7 @@ final class KdTree {
      * The file holding this tree once a commit wrote it (persistent indexes). Reclaiming the tree
      * never deletes it: only a later commit whose manifest no longer names it does.
      */
-    volatile java.nio.file.Path file;
+    volatile Manifest.Entry file;
 
     KdTree(int dims, int size, int level, long[] coords, PackedLongs ids, PackedLongs seqs, long minSeq,
            int[] nodeFrom, int[] nodeTo, int[] nodeRight, long[] nodeMin, long[] nodeMax) {

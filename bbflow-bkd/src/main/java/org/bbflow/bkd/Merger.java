@@ -13,7 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The merge logic run by the background bulk-loaders: claim trees of one level, bulk-load their
  * live points into one tree (dropping points hidden by tombstones), swap the forest, retire the
- * inputs, and purge tombstones that can no longer match anything.
+ * inputs, and purge tombstones that can no longer match anything. The policy is size-tiered, as
+ * Lucene's {@code TieredMergePolicy}: at most {@code mergeFactor - 1} trees per tier, so the number
+ * of trees grows like the logarithm of the points; once inserts pause (the index's idle-merge
+ * time), every tree is merged into one, so an index left by a streaming ingest answers as one tree.
  */
 final class Merger {
     private final BkdTree owner;
@@ -51,6 +54,15 @@ final class Merger {
                     }
                 }
             }
+            if (job == null && idleMergeDue()) {
+                List<KdTree> all = new ArrayList<>();
+                for (KdTree t : trees) {
+                    if (!t.claimed.get()) {
+                        all.add(t);
+                    }
+                }
+                job = all.size() >= 2 ? all.toArray(new KdTree[0]) : null;
+            }
             if (job == null) {
                 return null;
             }
@@ -58,6 +70,24 @@ final class Merger {
                 return job;
             }
         }
+    }
+
+    /**
+     * Whether inserts paused for the index's idle-merge time while two or more unclaimed trees
+     * are left: then {@link #claim} takes them all (a background force-merge).
+     */
+    boolean idleMergeDue() {
+        long idle = owner.idleMergeNanos;
+        if (idle <= 0 || System.nanoTime() - owner.lastPublish < idle) {
+            return false;
+        }
+        int unclaimed = 0;
+        for (KdTree t : owner.forest().trees) {
+            if (!t.claimed.get() && ++unclaimed >= 2) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean claimAll(KdTree[] job) {

@@ -3,8 +3,9 @@ package org.bbflow.bkd;
 /**
  * Best-first k-nearest-neighbour search (Euclidean distance on the decoded doubles) over the trees
  * of one forest: a min-heap of nodes ordered by the distance from the query to their box, and a
- * max-heap of the best {@code k} live points found so far; the search stops when the nearest
- * unexplored box is farther than the k-th best point.
+ * max-heap of the best {@code k} live points found so far, shared by all trees: the current k-th
+ * distance prunes boxes and points of every tree, and the search stops when the nearest
+ * unexplored box of any tree is farther than it.
  */
 final class NearestSearch {
     private final int dims;
@@ -40,8 +41,8 @@ final class NearestSearch {
         bestIndex = new int[k];
     }
 
-    /** Runs the search over {@code trees} and visits the results nearest first; returns their number. */
-    int run(KdTree[] trees, PointVisitor visitor) {
+    /** Runs the search over {@code trees} and visits the results nearest first, with their distances; returns their number. */
+    int run(KdTree[] trees, NeighborVisitor visitor) {
         for (KdTree t : trees) {
             if (t.size > 0) {
                 pushNode(boxDistance(t, 0), t, 0);
@@ -66,12 +67,13 @@ final class NearestSearch {
             }
             for (int i = t.nodeFrom[node]; i < t.nodeTo[node]; i++) {
                 int off = i * dims;
+                double bound = best == k ? bestDist[0] : Double.POSITIVE_INFINITY;   // one bound for all trees
                 double dist = 0;
-                for (int dd = 0; dd < dims; dd++) {
+                for (int dd = 0; dd < dims && dist < bound; dd++) {
                     double x = Coordinates.decode(t.coords[off + dd]) - q[dd];
                     dist += x * x;
                 }
-                if (best == k && !(dist < bestDist[0])) {
+                if (best == k && !(dist < bound)) {
                     continue;
                 }
                 if (poisonCheck && t.coords[off] == Coordinates.POISON) {
@@ -87,9 +89,11 @@ final class NearestSearch {
         double[] point = new double[dims];
         int[] order = new int[n];
         KdTree[] trees2 = new KdTree[n];
+        double[] dist2 = new double[n];
         for (int r = n - 1; r >= 0; r--) {          // pop the max-heap: farthest first
             order[r] = bestIndex[0];
             trees2[r] = bestTree[0];
+            dist2[r] = bestDist[0];
             popBest();
         }
         for (int r = 0; r < n; r++) {
@@ -98,7 +102,7 @@ final class NearestSearch {
             for (int dd = 0; dd < dims; dd++) {
                 point[dd] = Coordinates.decode(t.coords[off + dd]);
             }
-            visitor.visit(t.ids.get(order[r]), point);
+            visitor.visit(t.ids.get(order[r]), point, Math.sqrt(dist2[r]));
         }
         return n;
     }

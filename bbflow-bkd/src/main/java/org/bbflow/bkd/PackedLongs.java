@@ -2,17 +2,18 @@ package org.bbflow.bkd;
 
 /**
  * An immutable array of longs stored as one base (the minimum) plus an unsigned delta per value
- * in the narrowest of 0, 1, 2, 4 or 8 bytes that holds the range {@code max - min}. A tree packs
+ * in the narrowest of 0, 1, 2, 3, 4 or 8 bytes that holds the range {@code max - min}. A tree packs
  * its ids and insert sequence numbers this way: sequence numbers only advance on deletes, so a
- * tree built without deletes in between stores them in 0 bytes per point, and ids of a few
- * million consecutive points in 4. Width 8 keeps the values themselves (base 0).
+ * tree built without deletes in between stores them in 0 bytes per point, and ids of up to 16
+ * million consecutive points in 3 (little-endian byte triples). Width 8 keeps the values themselves
+ * (base 0).
  */
 final class PackedLongs {
     /** The widths in bytes a packing may have. */
-    static final int[] WIDTHS = {0, 1, 2, 4, 8};
+    static final int[] WIDTHS = {0, 1, 2, 3, 4, 8};
 
     final long base;
-    /** Bytes per value: 0, 1, 2, 4 or 8. */
+    /** Bytes per value: 0, 1, 2, 3, 4 or 8. */
     final int width;
     final int size;
     private final byte[] bytes;
@@ -41,6 +42,9 @@ final class PackedLongs {
         }
         if (Long.compareUnsigned(range, 0xFFFFL) <= 0) {
             return 2;
+        }
+        if (Long.compareUnsigned(range, 0xFF_FFFFL) <= 0) {
+            return 3;
         }
         if (Long.compareUnsigned(range, 0xFFFF_FFFFL) <= 0) {
             return 4;
@@ -81,6 +85,16 @@ final class PackedLongs {
                 }
                 return new PackedLongs(min, 2, n, null, s, null, null);
             }
+            case 3: {
+                byte[] b = new byte[3 * n];
+                for (int k = 0, o = 0; k < n; k++, o += 3) {
+                    long v = values[k] - min;
+                    b[o] = (byte) v;
+                    b[o + 1] = (byte) (v >>> 8);
+                    b[o + 2] = (byte) (v >>> 16);
+                }
+                return new PackedLongs(min, 3, n, b, null, null, null);
+            }
             case 4: {
                 int[] a = new int[n];
                 for (int k = 0; k < n; k++) {
@@ -113,6 +127,10 @@ final class PackedLongs {
                 return base + (bytes[k] & 0xFFL);
             case 2:
                 return base + (shorts[k] & 0xFFFFL);
+            case 3: {
+                int o = 3 * k;
+                return base + ((bytes[o] & 0xFFL) | (bytes[o + 1] & 0xFFL) << 8 | (bytes[o + 2] & 0xFFL) << 16);
+            }
             case 4:
                 return base + (ints[k] & 0xFFFF_FFFFL);
             default:
@@ -142,6 +160,7 @@ final class PackedLongs {
             case 0:
                 return;
             case 1:
+            case 3:
                 out.putByteArray(bytes);
                 return;
             case 2:

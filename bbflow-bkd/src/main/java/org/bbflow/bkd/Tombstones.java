@@ -51,6 +51,12 @@ final class Tombstones {
         return live.get() == 0;
     }
 
+    /** Estimated heap of the tombstones: map entries, keys, sequence arrays and the Bloom filter. */
+    long bytes() {
+        Bloom b = bloom;
+        return 16L + 8L * b.words.length() + live.get() * (112L + 8L * dims);
+    }
+
     long size() {
         return live.get();
     }

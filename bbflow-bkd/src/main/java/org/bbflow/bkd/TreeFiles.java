@@ -11,26 +11,22 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
  * The on-disk form of an index directory: one file per tree ({@code tree-N.bkd}), one tombstone
- * file per commit ({@code tombstones-N.bin}) and the {@link Manifest} naming the files of the last
- * commit. Every file has the checksummed layout of {@link IndexFile}; tree files are written once
- * and never changed. A file is deleted only when no durable manifest names it: after a newer
- * manifest is durable ({@link #commit}), or on open if no manifest names it (the leftover of a
- * commit that did not finish). Trees are read back through read-only memory mappings into heap
- * arrays, so deleting a file never affects a reader.
+ * file per commit that has tombstones ({@code tombstones-N.bin}) and the {@link Manifest} listing
+ * the files of the last commit. Every file has the checksummed, stamped layout of
+ * {@link IndexFile}; tree files are written once and never changed. A file is deleted only when no
+ * durable manifest names it: after a newer manifest is durable ({@link #commit}), or on open if
+ * the verified manifest does not name it (the leftover of a commit that did not finish). A
+ * directory holding index files but no manifest is refused, never emptied. Trees are read back
+ * through read-only memory mappings into heap arrays, so deleting a file never affects a reader.
  */
 final class TreeFiles {
-    private static final long TREE_MAGIC = 0x3245455254444B42L;  // "BKDTREE2"
-    private static final long TOMB_MAGIC = 0x424D4F5454444B42L;  // "BKDTTOMB"
-    /**
-     * Version 2 packs ids and sequence numbers ({@link PackedLongs}); version 1 (8 bytes each)
-     * is refused with a {@link CorruptIndexException} naming the version.
-     */
-    static final int TREE_VERSION = 2;
-    private static final int VERSION = 1;
+    static final long TREE_MAGIC = 0x3245455254444B42L;  // "BKDTREE2"
+    static final long TOMB_MAGIC = 0x424D4F5454444B42L;  // "BKDTTOMB"
     /** dims, size, level, nodes, minSeq, id base, id width, seq base, seq width. */
     private static final int TREE_FIELDS = 48;
     private static final int TOMB_FIELDS = 12;
@@ -41,9 +37,12 @@ final class TreeFiles {
     /** What a manifest describes, loaded and verified. */
     record Contents(Manifest manifest, List<KdTree> trees, List<Tombstones.Entry> tombstones) {}
 
-    static void writeTree(KdTree t, Path file) throws IOException {
+    /** Writes (and fsyncs) tree file {@code stamp.number()} of {@code dir}; returns its manifest entry. */
+    static Manifest.Entry writeTree(KdTree t, Path dir, IndexFile.Stamp stamp) throws IOException {
         int nodes = t.nodeFrom.length;
-        try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, TREE_VERSION, false)) {
+        String name = Manifest.fileName(true, stamp.number());
+        Path file = dir.resolve(name);
+        try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, stamp, false)) {
             out.putInt(t.dims).putInt(t.size).putInt(t.level).putInt(nodes).putLong(t.minSeq);
             out.putLong(t.ids.base).putInt(t.ids.width).putLong(t.seqs.base).putInt(t.seqs.width);
             out.putLongs(t.coords, t.size * t.dims);
@@ -54,16 +53,23 @@ final class TreeFiles {
             out.putInts(t.nodeRight);
             out.putLongs(t.nodeMin, nodes * t.dims);
             out.putLongs(t.nodeMax, nodes * t.dims);
-            out.finish();
+            long sum = out.finish();
+            return new Manifest.Entry(name, true, stamp.number(), stamp.generation(), out.length(), sum);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(file);
             throw e;
         }
     }
 
-    static KdTree readTree(Path file, int dims, ArrayPool pool) throws IOException {
+    /**
+     * Reads and verifies a tree file: its checksum and, if {@code entry} is not null, that it is
+     * the file {@code entry} of index {@code index} names. The arrays come from {@code pool}.
+     * {@code dims} 0 takes the dimension count from the file (the check tool, without a manifest).
+     */
+    static KdTree readTree(Path file, int dims, ArrayPool pool, UUID index, Manifest.Entry entry) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long body = IndexFile.verify(ch, file, TREE_MAGIC, TREE_VERSION, "tree");
+            long body = (entry == null ? IndexFile.verify(ch, file, TREE_MAGIC, "tree")
+                    : IndexFile.verify(ch, file, TREE_MAGIC, "tree", index, entry)).body();
             if (body < TREE_FIELDS) {
                 throw new CorruptIndexException(file, "tree header cut short");
             }
@@ -77,6 +83,9 @@ final class TreeFiles {
             int idWidth = head.getInt();
             long seqBase = head.getLong();
             int seqWidth = head.getInt();
+            if (dims == 0 && fileDims >= 1 && fileDims <= BkdTree.MAX_DIMS) {
+                dims = fileDims;                // the check tool without a manifest: the file says
+            }
             if (fileDims != dims) {
                 throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional points, expected " + dims);
             }
@@ -109,13 +118,13 @@ final class TreeFiles {
             pos = getLongs(ch, pos, min, min.length);
             getLongs(ch, pos, max, max.length);
             KdTree t = new KdTree(dims, size, level, coords, ids, seqs, minSeq, from, to, right, min, max);
-            t.file = file;
+            t.file = entry;
             return t;
         }
     }
 
     private static boolean validWidth(int w) {
-        return w == 0 || w == 1 || w == 2 || w == 4 || w == 8;
+        return w == 0 || w == 1 || w == 2 || w == 3 || w == 4 || w == 8;
     }
 
     private static PackedLongs readPacked(FileChannel ch, long pos, long base, int width, int size, ArrayPool pool)
@@ -129,6 +138,10 @@ final class TreeFiles {
                 case 1:
                     b = new byte[size];
                     IndexFile.map(ch, pos, size).get(b);
+                    break;
+                case 3:
+                    b = new byte[3 * size];
+                    IndexFile.map(ch, pos, 3L * size).get(b);
                     break;
                 case 2:
                     s = new short[size];
@@ -169,29 +182,40 @@ final class TreeFiles {
         return pos + 4L * dst.length;
     }
 
-    static void writeTombstones(Path file, int dims, List<Tombstones.Entry> tombstones) throws IOException {
-        try (IndexFile.Output out = new IndexFile.Output(file, TOMB_MAGIC, VERSION, false)) {
+    /** Writes (and fsyncs) tombstone file {@code stamp.number()} of {@code dir}; returns its manifest entry. */
+    static Manifest.Entry writeTombstones(Path dir, int dims, List<Tombstones.Entry> tombstones, IndexFile.Stamp stamp)
+            throws IOException {
+        String name = Manifest.fileName(false, stamp.number());
+        Path file = dir.resolve(name);
+        try (IndexFile.Output out = new IndexFile.Output(file, TOMB_MAGIC, stamp, false)) {
             out.putInt(dims).putLong(tombstones.size());
             for (Tombstones.Entry e : tombstones) {
                 out.putLongs(e.key().coords, dims);
                 out.putLong(e.key().id).putLong(e.seq());
             }
-            out.finish();
+            long sum = out.finish();
+            return new Manifest.Entry(name, false, stamp.number(), stamp.generation(), out.length(), sum);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(file);
             throw e;
         }
     }
 
-    static List<Tombstones.Entry> readTombstones(Path file, int dims) throws IOException {
+    /** Reads and verifies a tombstone file (bound to {@code entry} of index {@code index} unless null). */
+    static List<Tombstones.Entry> readTombstones(Path file, int dims, UUID index, Manifest.Entry entry)
+            throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long body = IndexFile.verify(ch, file, TOMB_MAGIC, VERSION, "tombstone");
+            long body = (entry == null ? IndexFile.verify(ch, file, TOMB_MAGIC, "tombstone")
+                    : IndexFile.verify(ch, file, TOMB_MAGIC, "tombstone", index, entry)).body();
             if (body < TOMB_FIELDS) {
                 throw new CorruptIndexException(file, "tombstone header cut short");
             }
             ByteBuffer b = IndexFile.map(ch, IndexFile.HEADER, body);
             int fileDims = b.getInt();
             long count = b.getLong();
+            if (dims == 0 && fileDims >= 1 && fileDims <= BkdTree.MAX_DIMS) {
+                dims = fileDims;
+            }
             if (fileDims != dims) {
                 throw new CorruptIndexException(file, "holds " + fileDims + "-dimensional tombstones, expected " + dims);
             }
@@ -213,41 +237,74 @@ final class TreeFiles {
     }
 
     /**
-     * One commit: writes (and fsyncs) a file for every tree that has none, the tombstones, then
-     * the manifest (temp file, fsync, atomic rename, directory fsync); only then deletes the files
-     * no manifest names any more. Callers serialize commits; nothing else writes files.
+     * One commit: writes (and fsyncs) a file for every tree that has none and one for the
+     * tombstones (if any), then the manifest listing them all (temp file, fsync, atomic rename,
+     * directory fsync); only then deletes the files no manifest names any more. Callers serialize
+     * commits; nothing else writes files.
      */
-    static Manifest commit(Path dir, int dims, long generation, long sequence, KdTree[] trees,
-                           List<Tombstones.Entry> tombstones, LongSupplier nextFileNumber) throws IOException {
-        List<String> names = new ArrayList<>();
+    static Manifest commit(Path dir, UUID index, int dims, long generation, long sequence, KdTree[] trees,
+                           List<Tombstones.Entry> tombstones, LongSupplier nextFileNumber,
+                           java.util.function.Consumer<String> step) throws IOException {
+        List<Manifest.Entry> files = new ArrayList<>();
         for (KdTree t : trees) {
             if (t.file == null) {
-                Path f = dir.resolve(String.format("tree-%08d.bkd", nextFileNumber.getAsLong()));
-                writeTree(t, f);
-                t.file = f;
+                t.file = writeTree(t, dir, new IndexFile.Stamp(index, generation, nextFileNumber.getAsLong()));
             }
-            names.add(t.file.getFileName().toString());
+            files.add(t.file);
         }
-        String tombName = String.format("tombstones-%08d.bin", nextFileNumber.getAsLong());
-        writeTombstones(dir.resolve(tombName), dims, tombstones);
-        Manifest m = new Manifest(dims, generation, sequence, tombName, List.copyOf(names));
+        step(step, "trees written");
+        if (!tombstones.isEmpty()) {
+            files.add(writeTombstones(dir, dims, tombstones,
+                    new IndexFile.Stamp(index, generation, nextFileNumber.getAsLong())));
+        }
+        step(step, "tombstones written");
+        Manifest m = new Manifest(index, dims, generation, sequence, List.copyOf(files));
+        m.write(dir, s -> step(step, s));
+        step(step, "manifest renamed");
+        deleteUnlisted(dir, m);
+        step(step, "old files deleted");
+        return m;
+    }
+
+    /** Runs the test hook {@code step} (null in production) at a named point of a commit. */
+    static void step(java.util.function.Consumer<String> step, String where) {
+        if (step != null) {
+            step.accept(where);
+        }
+    }
+
+    /**
+     * Creates a new index in {@code dir}, which holds no index file: writes its first, empty
+     * commit point (generation 1, a fresh index id) and deletes a stale temp manifest.
+     */
+    static Manifest create(Path dir, int dims) throws IOException {
+        Manifest m = new Manifest(UUID.randomUUID(), dims, 1, 0, List.of());
         m.write(dir);
         deleteUnlisted(dir, m);
         return m;
     }
 
     /**
-     * Reads and verifies the last commit of {@code dir} (null if there is none) and deletes the
-     * files it does not name. The caller holds the directory's lock.
+     * Reads and verifies the last commit of {@code dir} and deletes the files it does not name;
+     * null if the directory holds no index at all (no manifest and no index file). The caller
+     * holds the directory's lock.
      *
-     * @throws CorruptIndexException if a file named by the manifest fails verification
+     * @throws CorruptIndexException if the manifest is missing while index files are there, or a
+     *         file it names fails verification or is not the file it names (another index's, another
+     *         commit's, a copy)
      * @throws java.nio.file.NoSuchFileException if a file named by the manifest is missing
      * @throws IllegalArgumentException if the directory holds an index of another dimension count
      */
     static Contents open(Path dir, int dims, ArrayPool pool) throws IOException {
         Manifest m = Manifest.read(dir);
         if (m == null) {
-            deleteUnlisted(dir, null);
+            List<String> stray = indexFiles(dir);
+            if (!stray.isEmpty()) {
+                throw new CorruptIndexException(dir.resolve(Manifest.NAME), "missing, but the directory holds "
+                        + stray.size() + " index files (" + String.join(", ", stray.subList(0, Math.min(3, stray.size())))
+                        + (stray.size() > 3 ? ", ..." : "") + "): the commit point was deleted or renamed."
+                        + " Nothing was deleted; restore the MANIFEST, or remove the files to start a new index");
+            }
             return null;
         }
         if (m.dims() != dims) {
@@ -255,18 +312,32 @@ final class TreeFiles {
                     + "-dimensional index, the builder asks for " + dims);
         }
         List<KdTree> trees = new ArrayList<>();
-        for (String n : m.trees()) {
-            trees.add(readTree(dir.resolve(n), dims, pool));
+        for (Manifest.Entry e : m.trees()) {
+            trees.add(readTree(dir.resolve(e.name()), dims, pool, m.index(), e));
         }
-        List<Tombstones.Entry> tombs = readTombstones(dir.resolve(m.tombstones()), dims);
+        Manifest.Entry te = m.tombstones();
+        List<Tombstones.Entry> tombs = te == null ? List.of()
+                : readTombstones(dir.resolve(te.name()), dims, m.index(), te);
         for (Tombstones.Entry e : tombs) {
             if (e.seq() > m.sequence()) {
-                throw new CorruptIndexException(dir.resolve(m.tombstones()), "tombstone sequence " + e.seq()
+                throw new CorruptIndexException(dir.resolve(te.name()), "tombstone sequence " + e.seq()
                         + " is beyond the committed clock " + m.sequence());
             }
         }
         deleteUnlisted(dir, m);
         return new Contents(m, trees, tombs);
+    }
+
+    /** The names of the tree and tombstone files in {@code dir}, sorted. */
+    static List<String> indexFiles(Path dir) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, PATTERN)) {
+            for (Path p : s) {
+                names.add(p.getFileName().toString());
+            }
+        }
+        java.util.Collections.sort(names);
+        return names;
     }
 
     /** Highest file number used in {@code dir}. */
@@ -287,15 +358,16 @@ final class TreeFiles {
     }
 
     /**
-     * Deletes the tree and tombstone files {@code m} (null: no manifest) does not name, and a stale
+     * Deletes the tree and tombstone files the verified manifest {@code m} does not name, and a stale
      * temp manifest. Best effort: a file that cannot be deleted now (say, still mapped on Windows)
      * is not needed by any commit and is retried by the next commit or open.
      */
     private static void deleteUnlisted(Path dir, Manifest m) throws IOException {
         Set<String> keep = new HashSet<>();
         if (m != null) {
-            keep.addAll(m.trees());
-            keep.add(m.tombstones());
+            for (Manifest.Entry e : m.files()) {
+                keep.add(e.name());
+            }
         }
         List<Path> doomed = new ArrayList<>();
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, PATTERN)) {

@@ -17,6 +17,10 @@ import java.util.Random;
  *       commit N, where COUNT/SUM digest the content that commit holds (from an in-memory model,
  *       not from the index); finally {@code closing COUNT SUM}, {@code close()}, {@code closed}.</li>
  *   <li>{@code hold DIR}: opens the index, prints {@code open} and waits until stdin ends.</li>
+ *   <li>{@code stall DIR SEED STEP commit|close}: one acknowledged commit, then a commit (or
+ *       close) that stops at STEP of its writes and prints {@code at STEP}.</li>
+ *   <li>{@code try DIR}: tries to open the index once; prints {@code locked} if another index holds
+ *       it, else {@code opened COUNT} (and closes it again).</li>
  * </ul>
  */
 final class CrashChild {
@@ -99,8 +103,53 @@ final class CrashChild {
         }
     }
 
+    /**
+     * One acknowledged commit, more work, then a commit (or close) that stops for good at the
+     * named step of its writes, printing {@code at STEP}: the parent kills it there.
+     */
+    private static void stall(Path dir, Random r, String step, boolean inClose) {
+        BkdTree t = open(dir);
+        Model m = new Model();
+        t.query(Box.all(DIMS), (id, p) -> m.insert(new Model.Key(p[0], p[1], id)));
+        say("opened " + m.digest());
+        work(t, m, r, 300);
+        say("committing 1 " + m.digest());
+        t.commit();
+        say("ack 1 " + m.digest());
+        work(t, m, r, 300);
+        t.commitSteps = s -> {
+            if (s.equals(step)) {
+                say("at " + s);
+                for (;;) {
+                    java.util.concurrent.locks.LockSupport.park();
+                }
+            }
+        };
+        if (inClose) {
+            say("closing " + m.digest());
+            t.close();
+            say("closed");
+        } else {
+            say("committing 2 " + m.digest());
+            t.commit();
+            say("ack 2 " + m.digest());
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[1]);
+        if (args[0].equals("stall")) {
+            stall(dir, new Random(Long.parseLong(args[2])), args[3], args[4].equals("close"));
+            return;
+        }
+        if (args[0].equals("try")) {
+            try (BkdTree t = open(dir)) {
+                say("opened " + t.count(Box.all(DIMS)));
+            } catch (java.io.UncheckedIOException e) {
+                say(e.getCause() instanceof IndexLockedException ? "locked" : "failed " + e);
+            }
+            return;
+        }
         if (args[0].equals("hold")) {
             try (BkdTree t = open(dir)) {
                 say("open");

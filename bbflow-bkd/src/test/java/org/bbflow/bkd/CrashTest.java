@@ -1,5 +1,6 @@
 package org.bbflow.bkd;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,6 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Kills child JVMs ({@link CrashChild}) with SIGKILL ({@code ProcessHandle.destroyForcibly}) at random points
@@ -74,7 +77,7 @@ class CrashTest {
                     acked = pending;
                     pending = null;
                 }
-                case "merged" -> { }
+                case "merged", "at" -> { }
                 default -> fail(where + ": unexpected child line " + line);
             }
         }
@@ -166,6 +169,74 @@ class CrashTest {
         }
         try (BkdTree t = CrashChild.open(dir)) {
             assertEquals(1, t.count(Box.all(2)), "the dead holder's lock is gone, the index is intact");
+        }
+    }
+
+    /**
+     * A second build() of a directory this JVM already holds is refused, and the refusal must not
+     * drop the holder's OS lock (on Linux closing any channel to the lock file would): a child JVM
+     * trying the directory afterwards is still locked out.
+     */
+    @Test
+    @Timeout(60)
+    void aRefusedSecondOpenInThisJvmKeepsOtherProcessesOut(@TempDir Path dir) throws Exception {
+        try (BkdTree first = CrashChild.open(dir)) {
+            first.insert(new double[] {1, 2}, 3);
+            first.commit();
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> CrashChild.open(dir));
+            assertInstanceOf(IndexLockedException.class, e.getCause());
+            assertTrue(e.getMessage().contains("this JVM"), e.getMessage());
+            Process p = start("try", dir.toString());
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                assertEquals("locked", out.readLine(), "another process must still be refused the directory");
+            } finally {
+                kill(p);
+            }
+            first.insert(new double[] {4, 5}, 6);
+            first.commit();
+        }
+        try (BkdTree t = CrashChild.open(dir)) {
+            assertEquals(2, t.count(Box.all(2)), "both commits of the holder survive");
+        }
+    }
+
+    /**
+     * kill -9 at each step of a commit's writes, inside commit() and inside close(): before the
+     * manifest's rename the reopen gives the previous commit, from the rename on the new one.
+     * Each directory is reopened twice (a second session on what the first left behind).
+     */
+    @ParameterizedTest(name = "{1} killed after: {0}")
+    @CsvSource({"trees written,commit", "tombstones written,commit", "manifest written,commit",
+                "manifest renamed,commit", "old files deleted,commit",
+                "trees written,close", "tombstones written,close", "manifest written,close",
+                "manifest renamed,close", "old files deleted,close"})
+    @Timeout(120)
+    void aKillAtEachStepOfACommitReopensThePreviousOrTheNewCommit(String step, String where, @TempDir Path dir)
+            throws Exception {
+        boolean renamed = step.equals("manifest renamed") || step.equals("old files deleted");
+        long[] state = {0, 0};
+        for (int session = 0; session < 2; session++) {
+            Session s = new Session(state);
+            Process p = start("stall", dir.toString(), Long.toString(31L * session + step.hashCode()), step, where);
+            String at = where + " killed after " + step + ", session " + session;
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    s.apply(line, at);
+                    if (line.startsWith("at ")) {
+                        break;
+                    }
+                }
+                assertEquals("at " + step, s.lastLine, at + ": the child reached the step");
+                p.toHandle().destroyForcibly();
+            } finally {
+                kill(p);
+            }
+            long[] want = renamed ? s.pending : s.acked;
+            try (BkdTree t = CrashChild.open(dir)) {
+                assertArrayEquals(want, CrashChild.digest(t), at + ": reopened the wrong commit");
+            }
+            state = want;
         }
     }
 }

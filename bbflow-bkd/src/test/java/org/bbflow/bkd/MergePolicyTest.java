@@ -57,9 +57,9 @@ class MergePolicyTest {
             t.refresh();
             t.forceMerge();
             BkdStats s = t.stats();
-            System.out.printf("2-D, %d points: %.2f bytes per point (%d bytes)%n", n, s.bytesPerPoint(), s.treeBytes());
+            System.out.printf("2-D, %d points: %.2f bytes per point (%d bytes)%n", n, s.treeBytesPerPoint(), s.treeBytes());
             assertEquals(n, s.points());
-            assertTrue(s.bytesPerPoint() < 21, "bytes per point " + s.bytesPerPoint());
+            assertTrue(s.treeBytesPerPoint() < 21, "bytes per point " + s.treeBytesPerPoint());
             for (int i = 0; i < 1000; i++) {
                 t.delete(new double[] {0, 0}, i);                // never-inserted points: nothing dropped
             }

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Packed ids and sequence numbers (tree file format 2): widths at their boundaries, tombstones
- * filtering packed sequence numbers, the round trip through files, and the refusal of format 1.
+ * Packed ids and sequence numbers (tree file format 3): widths at their boundaries, tombstones
+ * filtering packed sequence numbers, the round trip through files, and the refusal of the older
+ * formats 1 and 2 (never upgraded in place).
  */
 class PackedSeqsTest {
 
@@ -30,7 +31,9 @@ class PackedSeqsTest {
         assertEquals(1, PackedLongs.widthFor(5, 5 + 0xFF));
         assertEquals(2, PackedLongs.widthFor(5, 5 + 0x100));
         assertEquals(2, PackedLongs.widthFor(-3, -3 + 0xFFFF));
-        assertEquals(4, PackedLongs.widthFor(-3, -3 + 0x10000));
+        assertEquals(3, PackedLongs.widthFor(-3, -3 + 0x10000));
+        assertEquals(3, PackedLongs.widthFor(-3, -3 + 0xFF_FFFF));
+        assertEquals(4, PackedLongs.widthFor(-3, -3 + 0x100_0000));
         assertEquals(4, PackedLongs.widthFor(Long.MIN_VALUE, Long.MIN_VALUE + 0xFFFF_FFFFL));
         assertEquals(8, PackedLongs.widthFor(Long.MIN_VALUE, Long.MIN_VALUE + 0x1_0000_0000L));
         assertEquals(8, PackedLongs.widthFor(Long.MIN_VALUE, Long.MAX_VALUE));
@@ -39,7 +42,8 @@ class PackedSeqsTest {
 
     /** Every value comes back at every boundary range, whatever the base's sign. */
     @ParameterizedTest
-    @CsvSource({"0,0", "0,255", "0,256", "-7,65535", "-7,65536", "100,4294967295", "100,4294967296",
+    @CsvSource({"0,0", "0,255", "0,256", "-7,65535", "-7,65536", "-7,16777215", "-7,16777216",
+                "100,4294967295", "100,4294967296",
                 "-9223372036854775808,4294967295", "-9223372036854775808,-1", "9223372036854775807,0"})
     void valuesRoundTripAtEveryWidthBoundary(long base, long range) {
         Random r = new Random(base ^ range);
@@ -82,7 +86,7 @@ class PackedSeqsTest {
      * before and after a merge and through a commit and reopen.
      */
     @ParameterizedTest
-    @CsvSource({"255,1", "256,2", "65535,2", "65536,4"})
+    @CsvSource({"255,1", "256,2", "65535,2", "65536,3"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void tombstonesFilterPackedSequenceNumbersAtWidthBoundaries(int gap, int width, @TempDir Path dir) {
         Oracle oracle = new Oracle();
@@ -175,27 +179,35 @@ class PackedSeqsTest {
             t.forceMerge();
             KdTree tree = onlyTree(t);
             assertEquals(0, tree.seqs.width);
-            assertEquals(4, tree.ids.width);
+            assertEquals(3, tree.ids.width);
             BkdStats s = t.stats();
-            System.out.printf("2-D, %d points, no deletes: %.2f bytes per point%n", n, s.bytesPerPoint());
-            assertTrue(s.bytesPerPoint() < 21, "bytes per point " + s.bytesPerPoint());
+            System.out.printf("2-D, %d points, no deletes: %.2f bytes per point%n", n, s.treeBytesPerPoint());
+            assertTrue(s.treeBytesPerPoint() < 20, "bytes per point " + s.treeBytesPerPoint());
         }
     }
 
-    /** An index written by tree format 1 (8-byte ids and sequence numbers) is refused, naming the version. */
-    @Test
+    /**
+     * Indexes written by formats 1 and 2 (before files were bound to their index and commit) are
+     * refused, naming the manifest and its version; nothing is deleted, nothing upgraded.
+     */
+    @ParameterizedTest
+    @CsvSource({"index-v1,MANIFEST;tree-00000001.bkd;tombstones-00000003.bin",
+                "index-v2,MANIFEST;tree-00000001.bkd;tree-00000002.bkd;tombstones-00000003.bin"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void anIndexOfFormatVersion1IsRefusedNamingTheVersion(@TempDir Path dir) throws Exception {
-        for (String name : new String[] {"MANIFEST", "tree-00000001.bkd", "tombstones-00000003.bin"}) {
-            try (InputStream in = PackedSeqsTest.class.getResourceAsStream("index-v1/" + name)) {
+    void anIndexOfAnOlderFormatIsRefusedNamingTheVersion(String fixture, String names, @TempDir Path dir) throws Exception {
+        for (String name : names.split(";")) {
+            try (InputStream in = PackedSeqsTest.class.getResourceAsStream(fixture + "/" + name)) {
                 Files.copy(in, dir.resolve(name));
             }
         }
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> BkdTree.builder(2).directory(dir).build().close());
         CorruptIndexException c = assertInstanceOf(CorruptIndexException.class, e.getCause());
-        assertEquals(dir.resolve("tree-00000001.bkd"), c.file());
-        assertTrue(c.getMessage().contains("version 1"), c.getMessage());
-        assertTrue(Files.exists(dir.resolve("tree-00000001.bkd")), "a refused open deletes nothing");
+        assertEquals(dir.resolve("MANIFEST"), c.file());
+        assertTrue(c.getMessage().contains("format version 1") && c.getMessage().contains("older BBFlow")
+                && c.getMessage().contains("rebuild"), c.getMessage());
+        for (String name : names.split(";")) {
+            assertTrue(Files.exists(dir.resolve(name)), "a refused open deletes nothing: " + name);
+        }
     }
 }

@@ -43,6 +43,10 @@ final class BkdCommand extends Subcommand {
     @Option(names = "--seed", paramLabel = "S", description = "seed of points and windows (default ${DEFAULT-VALUE})")
     long seed = D.seed();
 
+    @Option(names = "--directory", paramLabel = "DIR",
+            description = "keep the index in DIR, a new or empty directory (committed at the end; check it with bkd-check)")
+    Path directory;
+
     @Option(names = "--no-progress", description = "no progress lines")
     boolean noProgress;
 
@@ -60,7 +64,7 @@ final class BkdCommand extends Subcommand {
             throw new NoSuchFileException(csv.toString());
         }
         BkdIngest.Options o = checked(() -> new BkdIngest.Options(points, dims, csv, inserters, readers, window,
-                checks, seed, !noProgress).validated());
+                checks, seed, !noProgress, directory).validated());
         return BkdIngest.main(o, out);
     }
 }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%nCommands:%n",
         footer = {"", "Every command takes --help. Start with: demo   (add --items 100 --work 200 for a quick run)"},
         subcommands = {DemoCommand.class, ThesisCommand.class, SomCommand.class, CompressCommand.class,
-            TestBenchCommand.class, BkdCommand.class, WorkerCommand.class, MasterCommand.class, LaunchCommand.class,
+            TestBenchCommand.class, BkdCommand.class, BkdCheckCommand.class, WorkerCommand.class, MasterCommand.class, LaunchCommand.class,
             CommandLine.HelpCommand.class})
 final class Cli implements Callable<Integer> {
     @Spec

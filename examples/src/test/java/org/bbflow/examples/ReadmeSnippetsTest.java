@@ -31,6 +31,8 @@ import java.util.stream.LongStream;
 
 import org.bbflow.bkd.BkdTree;
 import org.bbflow.bkd.Box;
+import org.bbflow.bkd.IndexCheck;
+import org.bbflow.bkd.Neighbor;
 import org.bbflow.bkd.Snapshot;
 import org.bbflow.core.*;
 import org.bbflow.core.io.Chunk;
@@ -768,6 +770,38 @@ class ReadmeSnippetsTest {
             index.commit();                               // durable now; a crash reopens to this state
         }                                                 // close() commits again and releases write.lock
         // end::bkd-commit[]
+    }
+
+    /** Compiled, not run: it reads the directory {@code points} where it runs (IndexCheckTest covers it). */
+    @SuppressWarnings("unused")
+    static void bkdCheck() throws java.io.IOException {
+        // tag::bkd-check[]
+        IndexCheck check = IndexCheck.run(java.nio.file.Path.of("points"));   // read only, takes no lock
+        check.report().forEach(System.out::println);                         // one line per file
+        if (!check.ok()) {
+            throw new IllegalStateException("damaged index");
+        }
+        // end::bkd-check[]
+    }
+
+    @Test
+    void bkdDistanceQueriesAndNeighbours() {
+        assertEquals(1, bkdDistance());
+    }
+
+    static long bkdDistance() {
+        // tag::bkd-distance[]
+        try (BkdTree index = BkdTree.builder(2).build()) {
+            index.insert(new double[] {3, 4}, 1L);
+            index.insert(new double[] {6, 8}, 2L);
+            index.refresh();
+            index.withinDistance(new double[] {0, 0}, 10.0, (id, p) -> System.out.println(id));   // 1 and 2
+            for (Neighbor x : index.nearest(new double[] {0, 0}, 2)) {          // nearest first
+                System.out.println(x.id() + " at " + x.distance());              // 1 at 5.0, then 2 at 10.0
+            }
+            return index.countWithinDistance(new double[] {0, 0}, 5.0);        // 1: point 1 lies at 5.0
+        }
+        // end::bkd-distance[]
     }
 
     /** Compiled, not run: it is the master of a job with groups on three hosts (DistributedJobTest runs one). */

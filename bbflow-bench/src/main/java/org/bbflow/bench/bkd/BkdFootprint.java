@@ -8,6 +8,11 @@ import org.bbflow.bkd.BkdTree;
  * and BBFlow's write amplification under frequent refresh. Not a JMH benchmark: it measures
  * sizes, not time. Run: {@code java -cp benchmarks.jar org.bbflow.bench.bkd.BkdFootprint [points]}.
  * <ul>
+ *   <li>Heap after GC, in this JVM: the used heap after full GCs with the index built from a
+ *       streaming ingest (default configuration) minus the used heap before it, just after the
+ *       ingest and once the index was left alone (idle merge done, pool emptied), next to
+ *       {@code stats().bytesPerPoint()} (trees, pool, buffers and tombstones) and divided by the
+ *       bytes of Lucene's points files for the same points (built afterwards in this JVM).</li>
  *   <li>BBFlow: {@code stats().bytesPerPoint()} (every array of every tree, headers included),
  *       one force-merged tree and the natural forest after streaming ingest (merges on), and a
  *       natural forest whose inserts are interleaved with deletes (one per 1,000 inserts, so
@@ -36,6 +41,7 @@ public final class BkdFootprint {
         double[][] windows = QueryData.windows(0.25);
         long[] expected = QueryData.expectedCounts(xs, ys, windows);
         System.out.printf("points: %,d (2-D, uniform in [0, 10000))%n", size);
+        heapAfterGc(xs, ys);
         try (BkdTree merged = BkdShapes.load(xs, ys, "natural")) {
             check("BBFlow natural", merged, windows, expected);
             report("BBFlow natural forest", merged.stats());
@@ -68,6 +74,62 @@ public final class BkdFootprint {
         for (int every : new int[] {10, 1000}) {
             writeAmplification(xs, ys, every);
         }
+    }
+
+    /** Used heap after full collections (the smallest of a few readings). */
+    static long usedAfterGc() throws InterruptedException {
+        java.lang.management.MemoryMXBean m = java.lang.management.ManagementFactory.getMemoryMXBean();
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            Thread.sleep(50);
+            best = Math.min(best, m.getHeapMemoryUsage().getUsed());
+        }
+        return best;
+    }
+
+    private static void heapAfterGc(double[] xs, double[] ys) throws Exception {
+        int size = xs.length;
+        long base = usedAfterGc();
+        long after;
+        long settled;
+        BkdStats s1;
+        BkdStats s2;
+        double waited;
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            double[] p = new double[2];
+            for (int i = 0; i < size; i++) {
+                p[0] = xs[i];
+                p[1] = ys[i];
+                t.insert(p, i);
+            }
+            t.refresh();
+            t.awaitMerges();
+            s1 = t.stats();
+            after = usedAfterGc() - base;
+            waited = BkdShapes.awaitIdle(t);
+            s2 = t.stats();
+            settled = usedAfterGc() - base;
+        }
+        double lucene;
+        double luceneNatural;
+        try (LuceneIndex l = new LuceneIndex(xs, ys, "merged", false)) {
+            lucene = l.pointBytes() / (double) size;
+        }
+        try (LuceneIndex l = new LuceneIndex(xs, ys, "natural", false)) {
+            luceneNatural = l.pointBytes() / (double) size;
+        }
+        System.out.printf("%nheap after GC, %,d points (Lucene %s points files: %.2f B/point force-merged, %.2f natural)%n",
+                size, org.apache.lucene.util.Version.LATEST, lucene, luceneNatural);
+        System.out.printf("  just after ingest (%d trees): %6.2f B/point measured, stats %6.2f (trees %.2f, pool %.2f,"
+                        + " buffers %.2f, tombstones %.2f) = %.2fx Lucene's force-merged points files%n", s1.trees(),
+                after / (double) size, s1.bytesPerPoint(), s1.treeBytes() / (double) size, s1.pooledBytes() / (double) size,
+                s1.bufferBytes() / (double) size, s1.tombstoneBytes() / (double) size, after / (double) size / lucene);
+        System.out.printf("  left alone %.1f s (%d tree):   %6.2f B/point measured, stats %6.2f (trees %.2f, pool %.2f,"
+                        + " buffers %.2f, tombstones %.2f) = %.2fx Lucene's force-merged points files, %.2fx natural%n",
+                waited, s2.trees(), settled / (double) size, s2.bytesPerPoint(), s2.treeBytes() / (double) size,
+                s2.pooledBytes() / (double) size, s2.bufferBytes() / (double) size, s2.tombstoneBytes() / (double) size,
+                settled / (double) size / lucene, settled / (double) size / luceneNatural);
     }
 
     private static void check(String what, BkdTree t, double[][] windows, long[] expected) {

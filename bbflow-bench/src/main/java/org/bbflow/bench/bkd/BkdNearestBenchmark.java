@@ -30,7 +30,7 @@ public class BkdNearestBenchmark {
     public int size;
 
     /** Trees the points are spread over: 1, 16, or "natural". */
-    @Param({"1", "natural"})
+    @Param({"1", "natural", "tiers"})
     public String shape;
 
     /** Neighbours per query. */

@@ -32,8 +32,8 @@ public class BkdQueryBenchmark {
     @Param({"1048576"})
     public int size;
 
-    /** Trees the points are spread over: 1, 16, or "natural" (merges on, not force-merged). */
-    @Param({"1", "16", "natural"})
+    /** Trees the points are spread over: 1, 16, "natural" (streaming ingest, left alone) or "tiers" (no idle merge). */
+    @Param({"1", "16", "natural", "tiers"})
     public String shape;
 
     /** Fraction of the domain (and so of the points) a window covers. */

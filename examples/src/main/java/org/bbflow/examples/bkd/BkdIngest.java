@@ -58,12 +58,32 @@ public final class BkdIngest {
      * @param checks random windows compared with a brute-force count after the ingest
      * @param seed seed for points and windows
      * @param progress whether to print progress lines
+     * @param directory where the index is kept (committed when the run ends; a new or empty
+     *                  directory), or null for an index in memory only
      */
     public record Options(long points, int dims, Path csv, int inserters, int readers, double window, int checks,
-                          long seed, boolean progress) {
-        /** Defaults: 2 million random 2-d points, 2 inserters, 1 reader, windows of 1% x 1%. */
+                          long seed, boolean progress, Path directory) {
+        /** Defaults: 2 million random 2-d points, 2 inserters, 1 reader, windows of 1% x 1%, in memory. */
         public static Options defaults() {
-            return new Options(2_000_000, 2, null, 2, 1, 0.01, 200, 7, true);
+            return new Options(2_000_000, 2, null, 2, 1, 0.01, 200, 7, true, null);
+        }
+
+        /**
+         * Options for an index in memory only.
+         *
+         * @param points number of random points
+         * @param dims dimensions of random points
+         * @param csv points from this CSV file instead, or null
+         * @param inserters inserter nodes (farm workers)
+         * @param readers query threads
+         * @param window side of a query window as a fraction of the data's extent in each dimension
+         * @param checks random windows compared with a brute-force count after the ingest
+         * @param seed seed for points and windows
+         * @param progress whether to print progress lines
+         */
+        public Options(long points, int dims, Path csv, int inserters, int readers, double window, int checks,
+                       long seed, boolean progress) {
+            this(points, dims, csv, inserters, readers, window, checks, seed, progress, null);
         }
 
         /**
@@ -77,6 +97,17 @@ public final class BkdIngest {
                     || readers < 0 || window <= 0 || window > 1 || checks < 0) {
                 throw new IllegalArgumentException("need 1 <= --points < 2^31, --dims 1.." + BkdTree.MAX_DIMS
                         + ", --inserters >= 1, --readers >= 0, 0 < --window <= 1, --checks >= 0");
+            }
+            if (directory != null && Files.exists(directory)) {
+                boolean empty;
+                try (java.util.stream.Stream<Path> s = Files.list(directory)) {
+                    empty = s.findAny().isEmpty();
+                } catch (IOException e) {
+                    empty = false;
+                }
+                if (!empty) {
+                    throw new IllegalArgumentException("--directory must be a new or empty directory: " + directory);
+                }
             }
             return this;
         }
@@ -288,7 +319,11 @@ public final class BkdIngest {
                 hi[d] = Math.max(hi[d], p.coords()[d]);
             }
         }
-        try (BkdTree tree = BkdTree.builder(dims).build()) {
+        BkdTree.Builder builder = BkdTree.builder(dims);
+        if (o.directory != null) {
+            builder.directory(o.directory);     // close() commits the ingested points there
+        }
+        try (BkdTree tree = builder.build()) {
             List<Reader> readers = new ArrayList<>();
             for (int i = 0; i < o.readers; i++) {
                 readers.add(new Reader(i, tree, lo, hi, o.window, o.seed + 1 + i));

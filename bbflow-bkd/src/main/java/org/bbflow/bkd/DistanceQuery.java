@@ -1,0 +1,81 @@
+package org.bbflow.bkd;
+
+/**
+ * A distance (radius) query over the trees of one forest: every live point whose Euclidean
+ * distance to the center (on the decoded doubles) is at most the radius. A node whose box lies
+ * farther than the radius is skipped; a node whose farthest corner lies within it is taken whole
+ * (counted without visiting its points when no tombstone lies in it); only the points of the other
+ * leaves are measured. Results go to a {@link QueryContext}, which applies the tombstones.
+ */
+final class DistanceQuery {
+    private final int dims;
+    private final double[] center;
+    private final double radius2;
+    private final QueryContext q;
+
+    DistanceQuery(int dims, double[] center, double radius, QueryContext q) {
+        this.dims = dims;
+        this.center = center;
+        this.radius2 = radius * radius;
+        this.q = q;
+    }
+
+    void run(KdTree t) {
+        if (t.size > 0) {
+            visit(t, 0);
+        }
+    }
+
+    private void visit(KdTree t, int node) {
+        int base = node * dims;
+        if (q.poisonCheck && t.nodeMin[base] == Coordinates.POISON) {
+            q.touchedPoison();
+        }
+        double near = 0;
+        double far = 0;
+        for (int d = 0; d < dims; d++) {
+            double lo = Coordinates.decode(t.nodeMin[base + d]) - center[d];
+            double hi = Coordinates.decode(t.nodeMax[base + d]) - center[d];
+            double in = lo > 0 ? lo : hi < 0 ? -hi : 0;
+            double out = Math.max(-lo, hi);
+            near += in * in;
+            far += out * out;
+        }
+        if (!(near <= radius2)) {
+            return;
+        }
+        int from = t.nodeFrom[node];
+        int to = t.nodeTo[node];
+        int right = t.nodeRight[node];
+        boolean clear = q.clearOfTombstones(t.nodeMin, t.nodeMax, base);
+        if (far <= radius2) {
+            if (clear && q.visitor == null && !q.poisonCheck) {
+                q.count += to - from;                  // the whole cell lies in the ball
+                return;
+            }
+            for (int i = from; i < to; i++) {
+                q.accept(t, i, !clear);
+            }
+            return;
+        }
+        if (right >= 0) {
+            visit(t, node + 1);
+            visit(t, right);
+            return;
+        }
+        long[] c = t.coords;
+        for (int i = from, off = from * dims; i < to; i++, off += dims) {
+            double dist = 0;
+            for (int d = 0; d < dims; d++) {
+                double x = Coordinates.decode(c[off + d]) - center[d];
+                dist += x * x;
+            }
+            if (q.poisonCheck && c[off] == Coordinates.POISON) {
+                q.touchedPoison();
+            }
+            if (dist <= radius2) {
+                q.accept(t, i, !clear);
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.bbflow.bkd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Distance (radius) queries and nearest neighbours with their distances, against brute force, on
+ * a forest of several trees with deleted points (grid coordinates: many points lie exactly on the
+ * radius and many distances tie).
+ */
+@Timeout(120)
+class DistanceAndNeighborsTest {
+
+    private static double dist2(double[] a, double[] b) {
+        double s = 0;
+        for (int d = 0; d < a.length; d++) {
+            double x = a[d] - b[d];
+            s += x * x;
+        }
+        return s;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 8})
+    void radiusQueriesAndNeighbourDistancesMatchBruteForce(int dims) {
+        long seed = Long.getLong("bbflow.seed", 20261126L) + dims;
+        System.out.println("DistanceAndNeighborsTest seed " + seed + " (-Dbbflow.seed), " + dims + "-D");
+        Random r = new Random(seed);
+        Oracle oracle = new Oracle();
+        int grid = dims <= 2 ? 40 : 8;
+        try (BkdTree t = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).build()) {
+            for (int i = 0; i < 3000; i++) {
+                double[] p = Oracle.gridPoint(r, dims, grid);
+                t.insert(p, i);
+                oracle.insert(p, i);
+                if (i % 7 == 0) {
+                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
+                    t.delete(x.p(), x.id());
+                    oracle.delete(x.p(), x.id());
+                }
+            }
+            t.refresh();
+            for (int q = 0; q < 200; q++) {
+                double[] c = new double[dims];
+                for (int d = 0; d < dims; d++) {
+                    c[d] = r.nextInt(grid + 4) - 2 + (q % 3 == 0 ? 0.5 : 0);
+                }
+                double radius = q % 10 == 0 ? 0 : r.nextInt(grid / 2) + (q % 4 == 0 ? 0.25 : 0);
+                String what = "seed " + seed + ", query " + q + ": center " + Arrays.toString(c) + " radius " + radius;
+                long[] want = oracle.live.stream().filter(x -> dist2(x.p(), c) <= radius * radius)
+                        .mapToLong(Oracle.Pt::id).sorted().toArray();
+                List<Long> got = new ArrayList<>();
+                long n = t.withinDistance(c, radius, (id, p) -> {
+                    got.add(id);
+                    assertEquals(true, dist2(p, c) <= radius * radius, what + ": visited a point outside");
+                });
+                assertEquals(got.size(), n, what);
+                assertArrayEquals(want, got.stream().mapToLong(Long::longValue).sorted().toArray(), what);
+                assertEquals(want.length, t.countWithinDistance(c, radius), what);
+
+                int k = 1 + r.nextInt(40);
+                double[] brute = oracle.live.stream().mapToDouble(x -> Math.sqrt(dist2(x.p(), c))).sorted()
+                        .limit(k).toArray();
+                List<Neighbor> nn = t.nearest(c, k);
+                assertEquals(brute.length, nn.size(), what);
+                for (int i = 0; i < nn.size(); i++) {
+                    Neighbor x = nn.get(i);
+                    assertEquals(brute[i], x.distance(), 0.0, what + ": distance of neighbour " + i);
+                    assertEquals(Math.sqrt(dist2(x.point(), c)), x.distance(), 0.0, what + ": the distance is its own");
+                    assertEquals(true, t.contains(x.point(), x.id()), what + ": a live point");
+                }
+            }
+        }
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            double[] c = {0, 0};
+            assertThrows(IllegalArgumentException.class, () -> t.countWithinDistance(c, -1));
+            assertThrows(IllegalArgumentException.class, () -> t.countWithinDistance(c, Double.NaN));
+            assertThrows(IllegalArgumentException.class, () -> t.countWithinDistance(new double[] {0}, 1));
+            assertThrows(IllegalArgumentException.class, () -> t.countWithinDistance(new double[] {0, Double.NaN}, 1));
+            assertThrows(IllegalArgumentException.class, () -> t.withinDistance(c, 1, null));
+            assertThrows(IllegalArgumentException.class, () -> t.nearest(c, 0));
+            t.insert(new double[] {Double.POSITIVE_INFINITY, 1}, 1);
+            t.insert(new double[] {3, 4}, 2);
+            t.refresh();
+            assertEquals(1, t.countWithinDistance(c, 5));
+            assertEquals(2, t.countWithinDistance(c, Double.POSITIVE_INFINITY));
+            List<Neighbor> nn = t.nearest(c, 5);
+            assertEquals(2, nn.size());
+            assertEquals(5.0, nn.get(0).distance());
+            assertEquals(Double.POSITIVE_INFINITY, nn.get(1).distance());
+        }
+    }
+}
