@@ -3,16 +3,17 @@ package org.bbflow.core.par;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.bbflow.testing.TestSeed;
 
 /** Test support: the sequential loops the parallel ones are checked against, and the seed. */
 final class Oracle {
     private Oracle() {
     }
 
-    /** The seed of a randomised test: -Dbbflow.seed, else the clock; printed so a failure can be rerun. */
+    /** The seed of a randomised test, from the run's one seed (-Dbbflow.seed; see TestSeed), printed. */
     static long seed(String test) {
-        long seed = Long.getLong("bbflow.seed", System.nanoTime());
-        System.out.println(test + ": seed " + seed + " (rerun with -Dbbflow.seed=" + seed + ")");
+        long seed = TestSeed.current();
+        System.out.println(test + ": seed " + seed + " (rerun with -Dbbflow.seed=" + TestSeed.root() + ")");
         return seed;
     }
 
