@@ -125,7 +125,7 @@ public final class DistributedFarmBench {
             }
             System.exit(0);
         }
-        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain", "ordered").contains(args[0]) ? args[0] : "farm";
+        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain", "ordered", "liveness").contains(args[0]) ? args[0] : "farm";
         int rest = mode.equals("farm") ? 0 : 1;
         int rounds = args.length > rest ? Integer.parseInt(args[rest]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
@@ -134,6 +134,7 @@ public final class DistributedFarmBench {
             case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
             case "loop" -> measureLoop(3_600, 20_000, rounds);
             case "fixed" -> measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+            case "liveness" -> measureKillToRedispatch(3_600, 60_000, args.length > 1 ? rounds : 20);
             case "ordered" -> {
                 measureOrdered(3_600, 20_000, rounds);
                 measureOrdered(360_000, 300, rounds);
@@ -406,6 +407,79 @@ public final class DistributedFarmBench {
                         + " RESEND_TASKS median %.1f ms (%.2fx FAIL_JOB's time: the end-of-task marks); with w1 killed at"
                         + " 1/4 median %.1f ms: the loss cost %.1f ms of wall time (the survivors work on while the master"
                         + " waits out the peer timeout for w1)%n", tasks, peerTimeout.toMillis(), p, w, w / p, l, l - w);
+    }
+
+    /**
+     * Kill to redispatch: in each round w1 (a group of a RESEND_TASKS farm) is killed with SIGKILL at a
+     * quarter of the results, and the master's sink then waits until the master has started re-sending
+     * its unfinished tasks ({@code resentTasks() > 0}: the count is taken right before the re-sends).
+     * The job has the default 30 s peer timeout and the default 1.5 s liveness timeout: the loss is
+     * noticed by w1's silence. Prints every round's figure, the median and the worst.
+     */
+    private static void measureKillToRedispatch(int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        double[] ms = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            ms[r] = killToRedispatch(reps, tasks, expected);
+            System.out.printf(Locale.ROOT, "kill to redispatch round %d: %.1f ms%n", r, ms[r]);
+        }
+        double[] sorted = ms.clone();
+        java.util.Arrays.sort(sorted);
+        System.out.printf(Locale.ROOT, "kill to redispatch (%d rounds, liveness timeout 1.5 s, peer timeout 30 s): median"
+                + " %.1f ms, best %.1f ms, worst %.1f ms%n", rounds, median(ms), sorted[0], sorted[rounds - 1]);
+    }
+
+    /** One round of {@link #measureKillToRedispatch}: the milliseconds from w1's kill to the first re-send. */
+    private static double killToRedispatch(int reps, int tasks, long expected) throws Exception {
+        Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
+        List<Process> children = new ArrayList<>();
+        try {
+            Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
+            int[] ports = {freePort(), freePort(), freePort()};
+            JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
+                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).build();
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            for (int g = 1; g < GROUPS.length; g++) {
+                Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                        "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
+                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
+                        WorkerLoss.RESEND_TASKS.name()).redirectErrorStream(true).start();
+                children.add(p);
+                Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
+                drain.setDaemon(true);
+                drain.start();
+            }
+            for (int g = 1; g < GROUPS.length; g++) {
+                awaitListening(ports[g], children.get(g - 1));
+            }
+            DistributedJob master = DistributedJob.of(job, GROUPS[0]);
+            Process victim = children.get(0);
+            Farm<Long, Long> farm = master.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(),
+                    Codec.longs(), Placement.spread(2, GROUPS), WorkerLoss.RESEND_TASKS);
+            LongAdder sum = new LongAdder();
+            long[] count = new long[1];
+            double[] measured = {-1};
+            master.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> {
+                sum.add(y);
+                if (++count[0] == tasks / 4) {
+                    long t0 = System.nanoTime();
+                    victim.destroyForcibly();
+                    long end = t0 + TimeUnit.SECONDS.toNanos(60);
+                    while (master.resentTasks() == 0 && System.nanoTime() < end) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+                    }
+                    measured[0] = (System.nanoTime() - t0) / 1e6;
+                }
+            })));
+            check(sum.sum(), expected);
+            if (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0) {
+                throw new IllegalStateException("w1 was killed but the job lost " + master.lostGroups());
+            }
+            return measured[0];
+        } finally {
+            children.forEach(Process::destroyForcibly);
+            Files.deleteIfExists(secret);
+        }
     }
 
     private static double local(int reps, int tasks, long expected) {

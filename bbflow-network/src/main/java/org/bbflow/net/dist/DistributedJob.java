@@ -533,6 +533,30 @@ public final class DistributedJob {
     }
 
     /**
+     * The generation of {@code g}'s process: in the master, the one admitted last (1 until the group
+     * was lost and came back); in a group's own process, its own; 0 if not known here.
+     *
+     * @param g a group of the job
+     * @return its generation, or 0
+     */
+    public long generation(String g) {
+        spec.check(g);
+        if (!isMaster()) {
+            return g.equals(group) ? generation : 0;
+        }
+        synchronized (members) {
+            Member m = members.get(g);
+            return m == null ? 0 : m.generation;
+        }
+    }
+
+    /** Whether {@code g} has reported that its part ended well (master only; tests). */
+    boolean reportedOk(String g) {
+        GroupReports r = masterReports;
+        return r != null && r.reportedOk(g);
+    }
+
+    /**
      * How many tasks this job's {@link WorkerLoss#RESEND_TASKS} farms re-sent because their group was
      * lost (master process only).
      *

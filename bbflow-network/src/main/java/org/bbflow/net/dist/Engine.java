@@ -12,8 +12,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>Rank: the first present of {@link #RANK_VARIABLES}, plus {@code BBFLOW_RANK_OFFSET} (for a
- *       job whose groups are started in several steps: a Slurm master step of one task and a worker
- *       step whose ranks count from 0 again, started with {@code BBFLOW_RANK_OFFSET=1}).</li>
+ *       job whose groups are started in several steps: a Slurm master step of one task started with
+ *       {@code BBFLOW_RANK_OFFSET=0} and a worker step whose ranks count from 0 again, with
+ *       {@code BBFLOW_RANK_OFFSET=1}; each step's size must then fit from its offset).</li>
  *   <li>Size: {@code SLURM_NTASKS}, {@code OMPI_COMM_WORLD_SIZE}, {@code PMI_SIZE}, {@code PMIX_SIZE}
  *       or {@code BBFLOW_SIZE} when present.</li>
  *   <li>Hosts: {@code BBFLOW_HOST_PATTERN} with {@code {rank}} replaced (a Kubernetes Indexed Job with a
@@ -57,11 +58,12 @@ final class Engine {
                     + " engine that sets one of " + RANK_VARIABLES);
         }
         int rank = number(source);
-        int offset = env.containsKey("BBFLOW_RANK_OFFSET") ? number("BBFLOW_RANK_OFFSET") : 0;
+        boolean steps = env.containsKey("BBFLOW_RANK_OFFSET"); // the groups started in several steps
+        int offset = steps ? number("BBFLOW_RANK_OFFSET") : 0;
         for (String v : SIZE_VARIABLES) {
             if (env.get(v) != null && !env.get(v).isBlank()) {
                 int size = number(v);
-                if (offset == 0 && size != groups) {
+                if (!steps && size != groups) {
                     throw new IllegalStateException(v + "=" + size + " processes, but the job has " + groups + " groups: start"
                             + " one process per group (or split them into steps with BBFLOW_RANK_OFFSET)");
                 }

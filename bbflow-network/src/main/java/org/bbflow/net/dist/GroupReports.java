@@ -183,6 +183,12 @@ final class GroupReports implements AutoCloseable {
         return r != null && !r.equals(OK);
     }
 
+    /** Whether {@code group}'s report is in and says {@code OK}; does not wait. */
+    boolean reportedOk(String group) {
+        CompletableFuture<String> f = reports.get(group);
+        return f != null && OK.equals(f.getNow(null));
+    }
+
     /** Whether the report says the group's report channel failed before the group sent a report. */
     static boolean isLost(String report) {
         return report != null && report.startsWith(LOST + "\t");

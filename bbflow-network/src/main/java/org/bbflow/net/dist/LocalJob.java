@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -37,14 +38,14 @@ public final class LocalJob<R> implements AutoCloseable {
     private final Map<String, CompletableFuture<R>> results = new LinkedHashMap<>();
     private final Map<String, Thread> threads = new LinkedHashMap<>();
 
-    private LocalJob(JobSpec spec, Function<DistributedJob, R> program) {
+    private LocalJob(JobSpec spec, BiFunction<DistributedJob, LocalJob<R>, R> program) {
         this.spec = spec;
         for (String g : spec.groups()) {
             DistributedJob part = DistributedJob.of(spec, g);
             CompletableFuture<R> result = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
-                    result.complete(program.apply(part));
+                    result.complete(program.apply(part, this));
                 } catch (Throwable e) {
                     result.completeExceptionally(e);
                 }
@@ -88,6 +89,20 @@ public final class LocalJob<R> implements AutoCloseable {
      * @return the running job
      */
     public static <R> LocalJob<R> start(JobSpec spec, Function<DistributedJob, R> program) {
+        Objects.requireNonNull(program, "program");
+        return new LocalJob<>(Objects.requireNonNull(spec, "spec"), (job, local) -> program.apply(job));
+    }
+
+    /**
+     * As {@link #start(JobSpec, Function)}, the program also given the running job, e.g. to
+     * {@linkplain #kill kill} a group at a chosen point of the master's flow.
+     *
+     * @param <R> what the program returns
+     * @param spec the job; every group's host must be this machine
+     * @param program the job's program, given its part and the running job
+     * @return the running job
+     */
+    public static <R> LocalJob<R> start(JobSpec spec, BiFunction<DistributedJob, LocalJob<R>, R> program) {
         return new LocalJob<>(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(program, "program"));
     }
 

@@ -46,7 +46,9 @@ public final class SquaresJob {
         }
         long n = Long.parseLong(rest.get(0));
         String failing = rest.size() > 1 ? rest.get(1) : null;
-        DistributedJob job = DistributedJob.fromSystemProperties();
+        // the job from -Dbbflow.job (the launcher's), or from BBFLOW_JOB and the engine's rank (Slurm, Kubernetes)
+        DistributedJob job = System.getProperty(DistributedJob.JOB_PROPERTY) != null
+                ? DistributedJob.fromSystemProperties() : DistributedJob.fromEnvironment();
         boolean failHere = job.group().equals(failing);
         Farm<Long, Long> farm = job.farm("squares", () -> Nodes.map((Long x) -> {
             if (failHere && x > n / 4) {

@@ -1,0 +1,184 @@
+package org.bbflow.net.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bbflow.net.dist.DistributedJobTest.Child;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A lost worker group noticed by its silence, not by the connect or peer timeouts: every job here
+ * has a 60 s peer timeout and a 1 s liveness timeout, and each test's deadline (the JUnit timeout and
+ * the waits inside) is far below what the peer timeout would take, so a test that passes shows the
+ * liveness signal at work, whatever the machine's speed. A group only stopped (SIGSTOP) is declared
+ * lost and fenced the same way, and once resumed adds no duplicate; a group restarted after its loss
+ * rejoins under a new generation and gets tasks again; and a group killed after its last result and
+ * its OK report does not hold the master's verdicts for the peer timeout.
+ */
+@Timeout(value = 50, unit = TimeUnit.SECONDS)
+class LivenessTest {
+    private static final Duration PEER = Duration.ofSeconds(60);
+
+    static JobSpec job(Path dir) throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "0123456789abcdef-test-secret\n");
+        return JobSpec.builder().group("m", "127.0.0.1", DistributedJobTest.freePort())
+                .group("w1", "127.0.0.1", DistributedJobTest.freePort())
+                .group("w2", "127.0.0.1", DistributedJobTest.freePort()).secretFile(secret).peerTimeout(PEER)
+                .livenessTimeout(Duration.ofSeconds(1)).build();
+    }
+
+    /** kill -9 of a worker group: lost within the liveness timeout, its tasks re-sent, exact results. */
+    @Test
+    void aKilledGroupIsLostByItsSilenceNotThePeerTimeout(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir);
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                if (count == n / 5) {
+                    w1.kill();
+                }
+            });
+            assertTrue(o.exact(), () -> o + "\n" + w2.output());
+            assertEquals(Set.of("w1"), master.lostGroups());
+            assertTrue(master.resentTasks() > 0, "nothing re-sent");
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * SIGSTOP of w1 for three liveness timeouts, then SIGCONT: the master declares it lost and fences
+     * it; resumed, w1 finds itself refused (it exits with a failure saying it was fenced), and nothing
+     * it still sends counts: every task once.
+     */
+    @Test
+    void aGroupWronglySuspectedIsFencedAndAddsNoDuplicate(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/kill")) || Files.isExecutable(Path.of("/usr/bin/kill")),
+                "no kill command to send SIGSTOP");
+        JobSpec job = job(dir);
+        long n = 100_000;
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            AtomicReference<String> resumed = new AtomicReference<>();
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                if (count == n / 5) {
+                    signal("STOP", w1.process.pid());
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                    while (master.lostGroups().isEmpty() && System.nanoTime() < end) {
+                        sleep(20); // the sink waits: the loss must come from the silence, not from the run ending
+                    }
+                    resumed.set(master.lostGroups().toString());
+                    signal("CONT", w1.process.pid());
+                }
+            });
+            assertEquals("[w1]", resumed.get(), "w1 was not declared lost while stopped");
+            assertTrue(o.exact(), () -> o + "\n" + w1.output() + w2.output());
+            assertNotEquals(0, w1.exit(30), w1::output);
+            assertTrue(w1.output().contains("fenced"), w1::output);
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    /**
+     * kill -9 of w1, then a new process of w1 started by hand (as an engine restarts it): admitted as
+     * generation 2 while the job runs, it works on tasks again, and every task comes back once.
+     */
+    @Test
+    void aRestartedGroupRejoinsUnderANewGenerationAndGetsTasks(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir);
+        long n = 100_000;
+        AtomicReference<Child> again = new AtomicReference<>();
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                if (count == n / 5) {
+                    w1.kill();
+                    try {
+                        again.set(new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (master.generation("w1") < 2 && System.nanoTime() < end) {
+                        sleep(20); // the sink waits, so work is left for the rejoined group
+                    }
+                }
+            });
+            Child w1b = again.get();
+            try {
+                assertTrue(o.exact(), () -> o + "\n" + w2.output() + (w1b == null ? "" : w1b.output()));
+                assertEquals(2, master.generation("w1"), () -> w1b.output());
+                assertEquals(Set.of("w1"), master.lostGroups());
+                assertEquals(0, w1b.exit(30), w1b::output);
+                long worked = Long.parseLong(w1b.output().lines().filter(l -> l.startsWith("w1| WORKED "))
+                        .findFirst().orElse("w1| WORKED -1").substring("w1| WORKED ".length()));
+                assertTrue(worked > 0, () -> "the rejoined w1 ran no task\n" + w1b.output());
+                assertEquals(0, w2.exit(30), w2::output);
+            } finally {
+                w1b.close();
+            }
+        }
+    }
+
+    /**
+     * Finding 34.6: with FAIL_JOB, w1 killed after its last result and its OK report (the master's
+     * sink waits for that report at its end of stream, then kills w1): the job stands, and the
+     * master's run returns without waiting for the peer timeout to give up on w1's verdict.
+     */
+    @Test
+    void aGroupKilledAfterItsOkReportDoesNotHoldTheMaster(@TempDir Path dir) throws Exception {
+        JobSpec job = job(dir);
+        long n = 20_000;
+        try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.FAIL_JOB);
+             Child w2 = new Child(job, "w2", n, -1, WorkerLoss.FAIL_JOB)) {
+            DistributedJob master = DistributedJob.of(job, "m");
+            long t0 = System.nanoTime();
+            DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.FAIL_JOB, false, c -> { }, () -> {
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (!master.reportedOk("w1") && System.nanoTime() < end) {
+                    sleep(5);
+                }
+                assertTrue(master.reportedOk("w1"), w1::output);
+                w1.kill();
+            });
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertTrue(o.exact(), o::toString);
+            assertTrue(ms < 30_000, () -> "the master took " + ms + " ms: it waited for a dead group's verdict");
+            assertFalse(w1.process.isAlive());
+            assertEquals(0, w2.exit(30), w2::output);
+        }
+    }
+
+    private static void signal(String signal, long pid) {
+        try {
+            Process p = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).redirectErrorStream(true).start();
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "kill -" + signal + " failed");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
