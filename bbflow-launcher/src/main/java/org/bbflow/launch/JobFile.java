@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.bbflow.net.dist.JobSpec;
 
 /**
@@ -77,26 +79,26 @@ public record JobFile(String main, List<String> args, String java, String classp
     /**
      * The format, as {@code --help} prints it.
      */
-    public static final String FORMAT = String.join("\n",
-            "Job file (JSON):",
-            "  main                    the class every group runs (required)",
-            "  args                    its arguments: an array of strings",
-            "  name                    the job's name (default: the file's name without .json)",
-            "  id                      the job's identity, in every handshake (default: name + a random suffix",
-            "                          per launch; spec/kubernetes/slurm derive it from the file)",
-            "  java, classpath         the java command and the class path on every host",
-            "  jvmOptions              JVM options of every group: an array of strings",
-            "  remote                  remote-exec template (default: ssh -T {host} {cmd}); {host} and {group}",
-            "                          are replaced, {cmd} is the command as one shell-quoted word, {args} as words",
-            "  master                  the master group (default: the first)",
-            "  groups                  {\"NAME\": {\"host\": H, \"port\": P, \"jvmOptions\": [...], \"remote\": T,",
-            "                          \"survivable\": true|false}, ...}; port a whole number 1-65535; host",
-            "                          left out when an engine (Slurm, Kubernetes) places the processes",
-            "  secretFile              a file of at least 16 bytes, on every host (relative: to the job file)",
-            "  tls                     {\"cert\": F, \"key\": F, \"trust\": F}, PEM files on every host",
-            "  insecure                true to listen beyond loopback without secret or TLS",
-            "  peerTimeoutSeconds      how long a peer may stay away before the job fails (default 30)",
-            "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)");
+    public static final String FORMAT = ""
+            + "Job file (JSON):\n"
+            + "  main                    the class every group runs (required)\n"
+            + "  args                    its arguments: an array of strings\n"
+            + "  name                    the job's name (default: the file's name without .json)\n"
+            + "  id                      the job's identity, in every handshake (default: name + a random suffix\n"
+            + "                          per launch; spec/kubernetes/slurm derive it from the file)\n"
+            + "  java, classpath         the java command and the class path on every host\n"
+            + "  jvmOptions              JVM options of every group: an array of strings\n"
+            + "  remote                  remote-exec template (default: ssh -T {host} {cmd}); {host} and {group}\n"
+            + "                          are replaced, {cmd} is the command as one shell-quoted word, {args} as words\n"
+            + "  master                  the master group (default: the first)\n"
+            + "  groups                  {\"NAME\": {\"host\": H, \"port\": P, \"jvmOptions\": [...], \"remote\": T,\n"
+            + "                          \"survivable\": true|false}, ...}; port a whole number 1-65535; host\n"
+            + "                          left out when an engine (Slurm, Kubernetes) places the processes\n"
+            + "  secretFile              a file of at least 16 bytes, on every host (relative: to the job file)\n"
+            + "  tls                     {\"cert\": F, \"key\": F, \"trust\": F}, PEM files on every host\n"
+            + "  insecure                true to listen beyond loopback without secret or TLS\n"
+            + "  peerTimeoutSeconds      how long a peer may stay away before the job fails (default 30)\n"
+            + "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)";
 
     /**
      * One group of the job file.
@@ -162,7 +164,7 @@ public record JobFile(String main, List<String> args, String java, String classp
      * @return the job for one run
      */
     public JobFile forRun() {
-        return namesId ? this : withId(name + "-" + java.util.UUID.randomUUID().toString().substring(0, 8));
+        return namesId ? this : withId(name + "-" + UUID.randomUUID().toString().substring(0, 8));
     }
 
     private static JobFile parse(JsonObject o, Path dir, String base) {
@@ -252,7 +254,7 @@ public record JobFile(String main, List<String> args, String java, String classp
     }
 
     /** ", did you mean ..." for a key one edit away from a known one. */
-    private static String hint(String key, java.util.Collection<String> known) {
+    private static String hint(String key, Collection<String> known) {
         for (String k : known) {
             if (distance(k.toLowerCase(), key.toLowerCase()) <= 2) {
                 return " (did you mean \"" + k + "\"?)";

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * manifests). {@code --help} prints the job file's format.
  */
 @Command(name = "bbflow-launch", mixinStandardHelpOptions = true, versionProvider = LaunchTool.Version.class,
-        subcommands = {LaunchTool.Run.class, LaunchTool.Spec.class, LaunchTool.Slurm.class, LaunchTool.Kubernetes.class,
+        subcommands = {LaunchTool.Run.class, LaunchTool.SpecCommand.class, LaunchTool.Slurm.class, LaunchTool.Kubernetes.class,
             CommandLine.HelpCommand.class},
         description = "Runs a BBFlow distributed job from a job file: by itself over ssh (run), or on an engine that"
                 + " places the processes (slurm, kubernetes).",
@@ -120,8 +120,8 @@ public final class LaunchTool implements Runnable {
 
     @Command(name = "spec", mixinStandardHelpOptions = true,
             description = "Prints the job as the one line of text every process reads (-Dbbflow.job or BBFLOW_JOB).")
-    static final class Spec implements Callable<Integer> {
-        @CommandLine.Spec
+    static final class SpecCommand implements Callable<Integer> {
+        @Spec
         CommandSpec spec;
 
         @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")
@@ -138,7 +138,7 @@ public final class LaunchTool implements Runnable {
             description = "Prints an sbatch script for the job file: one node per group, the master in a step of its"
                     + " own, the other groups in a second step; the script's status is the master's.")
     static final class Slurm implements Callable<Integer> {
-        @CommandLine.Spec
+        @Spec
         CommandSpec spec;
 
         @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")
@@ -157,7 +157,7 @@ public final class LaunchTool implements Runnable {
                     + " secret as a Secret mounted as a file, and an Indexed Job (index i runs group i; the master's"
                     + " success is the job's; a worker pod is retried and rejoins).")
     static final class Kubernetes implements Callable<Integer> {
-        @CommandLine.Spec
+        @Spec
         CommandSpec spec;
 
         @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")

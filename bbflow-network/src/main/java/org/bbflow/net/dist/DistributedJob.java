@@ -69,12 +69,21 @@ import org.bbflow.net.RemoteOutlet;
  * naming the master's stand-in node that heard it first), and it tells every other group, whose
  * {@code run} then throws too. A lost process fails the job after the
  * job's peer timeout, and so does one that takes longer than that to start: a group whose master is
- * lost, or never comes, gives up then instead of waiting for tasks.
+ * lost, or never comes, gives up then instead of waiting for tasks ("lost the master").
  *
- * <p>A farm declared with {@link WorkerLoss#RESEND_TASKS} survives the loss of worker processes: the
- * lost group's unfinished tasks go to the workers still alive, each task's results arrive exactly once,
- * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
- * process fails the job.
+ * <p>Identity and generations: every connection's handshake names the job ({@link JobSpec#id()}) and
+ * the process (its group and generation), so a process of another job is refused naming both jobs.
+ * The master admits each other group's process under a generation, 1 at the start; both sides beat
+ * on channels of their own ({@link JobSpec#livenessTimeout()}, separate from the connect and peer
+ * timeouts).
+ *
+ * <p>A farm declared with {@link WorkerLoss#RESEND_TASKS} survives the loss of worker processes: a
+ * group that runs only such workers and shows no sign of life for the liveness timeout is lost at
+ * once (also if it was only stopped: it is fenced, and refused when it resumes), its unfinished
+ * tasks go to the workers still alive, each task's results arrive exactly once, and the job completes
+ * ({@link #lostGroups()} says which groups it lost). A process of that group started again (by its
+ * engine or by hand) rejoins the running job under the next generation and gets tasks again
+ * ({@link #generation(String)}). Otherwise a lost worker process fails the job.
  *
  * <p>Distributed blocks may sit inside feedback loops (a farm's, pipeline's or all-to-all's
  * {@code feedback()}): the loop behaves as in one JVM and still ends once nothing is in flight inside
@@ -855,18 +864,26 @@ public final class DistributedJob {
         }
         String member = g + "#" + generation;
         masterServer.fence(member, "the master declared it lost (" + why + ")");
-        m.close(true);
-        masterReports.forget(g);
+        // its lanes lost first (nothing more from them counts), then its connection closed (a send
+        // waiting for a lost lane's window returns), then its unfinished tasks re-sent
+        List<Runnable> resends = new ArrayList<>();
+        List<TaskLane> lost = new ArrayList<>();
         for (FarmLedger ledger : ledgers) {
             for (TaskLane lane : ledger.lanes()) {
                 if (lane.group.equals(g) && lane.generation == generation) {
-                    ledger.lose(lane, "group " + g + ": " + why);
-                    try {
-                        lane.close();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                    resends.add(ledger.detach(lane, "group " + g + ": " + why));
+                    lost.add(lane);
                 }
+            }
+        }
+        m.close(true);
+        masterReports.forget(g);
+        resends.forEach(Runnable::run);
+        for (TaskLane lane : lost) {
+            try {
+                lane.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
         if (!ending) {
@@ -911,6 +928,8 @@ public final class DistributedJob {
                         + " rejoined the job as generation " + next + "; its workers take tasks again");
                 return;
             } catch (RuntimeException e) {
+                System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.INFO, "group " + g
+                        + " is not back yet as generation " + next + ": " + e.getMessage());
                 if (fresh != null) {
                     fresh.close(true);
                 }

@@ -200,18 +200,28 @@ final class FarmLedger {
      * alive and the farm's workers in the master.
      */
     void lose(TaskLane lane, String why) {
+        detach(lane, why).run();
+    }
+
+    /**
+     * The first half of {@link #lose}: marks the lane lost (nothing more from it counts) and returns
+     * the second half, which re-sends its unfinished tasks (nothing, if it was lost already).
+     */
+    Runnable detach(TaskLane lane, String why) {
         List<Object> orphans = lane.markLost();
         if (orphans == null) {
-            return;
+            return () -> { };
         }
         lostGroups.add(lane.group);
         resent.add(orphans.size());
         System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING, "farm " + farm
                 + " lost its worker " + lane.name + " (" + why + "); re-sending its " + orphans.size()
                 + " unfinished tasks to the workers still alive");
-        for (Object task : orphans) {
-            submit(task, null);
-        }
+        return () -> {
+            for (Object task : orphans) {
+                submit(task, null);
+            }
+        };
     }
 
     private RuntimeException fail(RuntimeException e) {

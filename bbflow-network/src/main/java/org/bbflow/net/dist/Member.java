@@ -123,7 +123,10 @@ final class Member {
         return lost;
     }
 
-    /** Ends the beats (cleanly, unless {@code abrupt}) and closes the connection: its outlets fail. */
+    /**
+     * Ends the beats (cleanly, unless {@code abrupt}) and closes the connection: its outlets fail.
+     * An abrupt close returns at once and lets the connection close in the background.
+     */
     void close(boolean abrupt) {
         if (!abrupt) {
             try {
@@ -131,10 +134,16 @@ final class Member {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        } else {
-            pulse.stop();
+            watch.close();
+            client.close();
+            return;
         }
+        pulse.stop();
         watch.close();
-        client.close();
+        // its outlets fail at once (a send waiting for its window returns); the close itself may wait
+        // for a stopped process's side of the connection, which nobody here should wait for
+        Thread t = new Thread(client::close, "bbflow-close-" + group + "#" + generation);
+        t.setDaemon(true);
+        t.start();
     }
 }

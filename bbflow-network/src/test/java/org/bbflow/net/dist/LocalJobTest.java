@@ -54,11 +54,29 @@ class LocalJobTest {
 
     @Test
     void aFailingWorkerFailsTheMasterWithItsCause() {
-        try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec(), job -> DistApp.run(job, 50_000, 10_000))) {
+        // workers only in w1 and w2, and only w1's fail: the master hears of it from w1
+        try (LocalJob<Long> local = LocalJob.start(spec(), job -> {
+            var farm = job.farm("tasks", () -> org.bbflow.core.Nodes.map((Long x) -> {
+                if (job.group().equals("w1") && x > 10_000) {
+                    throw new IllegalStateException("boom at task " + x + " in group " + job.group());
+                }
+                return x;
+            }), org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(), Placement.spread(2, "w1", "w2"));
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.range(1, 50_000), farm,
+                    org.bbflow.core.Nodes.sink((Long y) -> { })));
+            return 0L;
+        })) {
             FlowException e = assertThrows(FlowException.class, () -> local.result("m"));
             GroupFailedException g = DistributedJobTest.groupFailure(e);
             assertNotNull(g, e::toString);
             assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
+            // finding 34.7: the group's stack trace is not mixed into the message and this process's trace
+            assertTrue(!g.getMessage().contains("\n"), g::getMessage);
+            String trace = java.util.Arrays.stream(g.getSuppressed()).map(Throwable::getMessage)
+                    .filter(m -> m != null && m.startsWith("stack trace sent by group")).findFirst().orElse("(none)");
+            assertTrue(trace.startsWith("stack trace sent by group '" + g.group() + "'"), trace);
+            assertTrue(trace.lines().skip(1).allMatch(l -> l.startsWith("\t[" + g.group() + "] ")), trace);
+            assertTrue(trace.contains("boom at task"), trace);
         }
     }
 }
