@@ -256,7 +256,9 @@ public record JobFile(String main, List<String> args, String java, String classp
     /** ", did you mean ..." for a key one edit away from a known one. */
     private static String hint(String key, Collection<String> known) {
         for (String k : known) {
-            if (distance(k.toLowerCase(), key.toLowerCase()) <= 2) {
+            String a = k.toLowerCase();
+            String b = key.toLowerCase();
+            if (distance(a, b) <= 2 || (b.length() >= 4 && (a.startsWith(b) || b.startsWith(a)))) {
                 return " (did you mean \"" + k + "\"?)";
             }
         }

@@ -559,6 +559,14 @@ public final class DistributedJob {
         }
     }
 
+    /** Whether the current generation of {@code g} has shown a sign of life (master only; tests). */
+    boolean beating(String g) {
+        synchronized (members) {
+            Member m = members.get(g);
+            return m != null && m.beating();
+        }
+    }
+
     /** Whether {@code g} has reported that its part ended well (master only; tests). */
     boolean reportedOk(String g) {
         GroupReports r = masterReports;

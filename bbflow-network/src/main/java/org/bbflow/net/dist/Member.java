@@ -105,6 +105,11 @@ final class Member {
         return watch.silent();
     }
 
+    /** Whether a beat of this member came at least once (it runs, and knows its generation). */
+    boolean beating() {
+        return watch.started();
+    }
+
     /** Milliseconds since its last beat, or -1 before the first. */
     long sinceLastBeatMillis() {
         return watch.sinceLastMillis();

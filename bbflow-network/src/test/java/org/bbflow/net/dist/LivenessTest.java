@@ -110,6 +110,7 @@ class LivenessTest {
         JobSpec job = job(dir);
         long n = 40_000;
         AtomicReference<Child> again = new AtomicReference<>();
+        AtomicReference<String> stuck = new AtomicReference<>("");
         try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
              Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
             DistributedJob master = DistributedJob.of(job, "m");
@@ -122,6 +123,10 @@ class LivenessTest {
             master.run(Pipeline.of(Nodes.source((Outbox<Long> out) -> {
                 for (long x = 1; x <= n; x++) {
                     if (x == n / 4) {
+                        long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                        while (!master.beating("w1") && System.nanoTime() < up) {
+                            sleep(5); // killed before its first admission, a new w1 would simply be generation 1
+                        }
                         w1.kill();
                         try {
                             again.set(new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS));
@@ -131,6 +136,11 @@ class LivenessTest {
                         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                         while (master.generation("w1") < 2 && System.nanoTime() < end) {
                             sleep(20); // the source waits: the rest of the tasks are for the rejoined group too
+                        }
+                        if (master.generation("w1") < 2) {
+                            stuck.set(threads());
+                            signal("QUIT", again.get().process.pid()); // its thread dump, into its output
+                            sleep(1000);
                         }
                     }
                     out.send(x);
@@ -148,7 +158,9 @@ class LivenessTest {
                 assertEquals("", problem.toString());
                 assertEquals(n, count[0]);
                 assertEquals(n, seen.cardinality());
-                assertEquals(2, master.generation("w1"), () -> w1b.output());
+                assertEquals(2, master.generation("w1"), () -> w1b.output() + "\nalive: " + w1b.process.isAlive()
+                        + (w1b.process.isAlive() ? "" : ", exit " + w1b.process.exitValue()) + "\nthe new w1's threads:\n" + w1b.threadDump()
+                        + "\nthis JVM's threads while it waited:\n" + stuck.get());
                 assertEquals(Set.of("w1"), master.lostGroups());
                 assertEquals(0, w1b.exit(30), w1b::output);
                 long worked = Long.parseLong(w1b.output().lines().filter(l -> l.startsWith("w1| WORKED "))
@@ -188,6 +200,20 @@ class LivenessTest {
             assertFalse(w1.process.isAlive());
             assertEquals(0, w2.exit(30), w2::output);
         }
+    }
+
+    /** This JVM's threads, for a failure message. */
+    static String threads() {
+        StringBuilder b = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, st) -> {
+            if (t.getName().startsWith("bbflow") || t.getName().startsWith("pipeline")) {
+                b.append(t.getName()).append(' ').append(t.getState()).append('\n');
+                for (int i = 0; i < Math.min(12, st.length); i++) {
+                    b.append("    at ").append(st[i]).append('\n');
+                }
+            }
+        });
+        return b.toString();
     }
 
     private static void signal(String signal, long pid) {
