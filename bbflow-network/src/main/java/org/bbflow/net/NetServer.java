@@ -3,6 +3,7 @@ package org.bbflow.net;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,7 +15,8 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.DecoderException;
@@ -26,10 +28,13 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -87,7 +92,8 @@ public final class NetServer implements AutoCloseable {
 
     private NetServer(String host, int port, NetOptions options) {
         this.options = Objects.requireNonNull(options, "options");
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
+        InetAddress address = resolve(host, port); // before any thread or socket exists
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
         this.finished = new FinishedStreams(options.peerTimeout());
@@ -108,16 +114,47 @@ public final class NetServer implements AutoCloseable {
                         ch.pipeline().addLast("protocol", new Connection());
                     }
                 });
-        try {
-            this.serverChannel = b.bind(host, port).syncUninterruptibly().channel();
-            this.boundPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        } catch (RuntimeException e) {
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new RemoteChannelException("cannot listen on " + host + ":" + port + ": " + e, e);
+        ChannelFuture bound = b.bind(address, port).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            // nothing may outlive a failed bind: its socket, the event loop's thread and selector
+            bound.channel().close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            throw bindFailure(host, address, port, bound.cause());
         }
+        this.serverChannel = bound.channel();
+        this.boundPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         ThrottledLog.quiet(LOG, Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
         serverChannel.closeFuture().addListener(f -> stopped("its listening socket closed"));
         loop.terminationFuture().addListener(f -> stopped("its event loop stopped"));
+    }
+
+    private static InetAddress resolve(String host, int port) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UncheckedIOException("cannot listen on " + host + ":" + port + ": the host name does not resolve ("
+                    + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Why {@code host:port} could not be bound, in words, with the socket layer's exception as the cause. */
+    private static UncheckedIOException bindFailure(String host, InetAddress address, int port, Throwable cause) {
+        String why = String.valueOf(cause.getMessage());
+        if (!isLocal(address)) {
+            why = host + " is not an address of this machine (" + why + ")";
+        } else if (why.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
+            why = "the address is already in use (another server listens on that port)";
+        }
+        IOException io = cause instanceof IOException e ? e : new IOException(cause);
+        return new UncheckedIOException("cannot listen on " + host + ":" + port + ": " + why, io);
+    }
+
+    private static boolean isLocal(InetAddress address) {
+        try {
+            return address.isAnyLocalAddress() || address.isLoopbackAddress() || NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException e) {
+            return true; // cannot tell: say nothing about it
+        }
     }
 
     /** Counts a new connection against the limits; closes it (and returns false) if it is over one. */
@@ -214,6 +251,9 @@ public final class NetServer implements AutoCloseable {
      * @param port the port, or 0 for an ephemeral one
      * @param options batching, window, timeouts and security
      * @return the listening server
+     * @throws UncheckedIOException if the port cannot be bound (its cause is the {@link java.net.BindException});
+     *     the message names the address and port. Nothing is left behind: no thread, no socket.
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static NetServer bind(int port, NetOptions options) {
         Objects.requireNonNull(options, "options");
@@ -228,6 +268,11 @@ public final class NetServer implements AutoCloseable {
      * @param port the port, or 0 for an ephemeral one
      * @param options batching, window, timeouts and security
      * @return the listening server
+     * @throws UncheckedIOException if {@code host:port} cannot be bound: the port is in use, {@code host} is
+     *     not an address of this machine or does not resolve (the cause is the {@link java.net.BindException}
+     *     or {@link UnknownHostException}); the message names host and port. Nothing is left behind: no
+     *     thread, no socket.
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static NetServer bind(String host, int port, NetOptions options) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("port out of range: " + port);
