@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.bbflow.bench.support.Work;
 import org.bbflow.core.AllToAll;
@@ -424,7 +425,7 @@ public final class DistributedFarmBench {
             System.out.printf(Locale.ROOT, "kill to redispatch round %d: %.1f ms%n", r, ms[r]);
         }
         double[] sorted = ms.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         System.out.printf(Locale.ROOT, "kill to redispatch (%d rounds, liveness timeout 1.5 s, peer timeout 30 s): median"
                 + " %.1f ms, best %.1f ms, worst %.1f ms%n", rounds, median(ms), sorted[0], sorted[rounds - 1]);
     }
@@ -466,7 +467,7 @@ public final class DistributedFarmBench {
                     victim.destroyForcibly();
                     long end = t0 + TimeUnit.SECONDS.toNanos(60);
                     while (master.resentTasks() == 0 && System.nanoTime() < end) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+                        LockSupport.parkNanos(100_000);
                     }
                     measured[0] = (System.nanoTime() - t0) / 1e6;
                 }
