@@ -17,6 +17,8 @@ module org.bbflow.core {
     requires transitive org.agrona.core;
     // Per-node statistics are JDK Flight Recorder events (NodeEndEvent).
     requires jdk.jfr;
+    // Busy time is each node thread's CPU time (ThreadMXBean, read at the node's start and end).
+    requires java.management;
 
     exports org.bbflow.core;
     exports org.bbflow.core.io;

@@ -65,6 +65,8 @@ final class NodeRunner implements Runnable, NodeContext {
     long fullWaits;
     volatile long startNanos;
     volatile long endNanos;
+    /** This thread's CPU time when the node ended ({@link ThreadCpu}, -1 if unknown), published by endNanos. */
+    private long cpuAtEnd = -1;
 
     Thread thread;
     /** Guards {@link #running} against a concurrent {@link #interruptIfRunning()}. */
@@ -181,6 +183,7 @@ final class NodeRunner implements Runnable, NodeContext {
         if (!flow.awaitLaunch()) {
             return; // the flow's start was abandoned: no node code runs
         }
+        ThreadCpu.prepare();
         startNanos = System.nanoTime();
         try {
             node.init(this);
@@ -219,6 +222,7 @@ final class NodeRunner implements Runnable, NodeContext {
             } catch (Throwable t) {
                 flow.fail(this, t);
             }
+            cpuAtEnd = ThreadCpu.current();
             endNanos = System.nanoTime();
             flow.runnerDone(this);
         }
@@ -435,12 +439,21 @@ final class NodeRunner implements Runnable, NodeContext {
         }
     }
 
+    /**
+     * The node's statistics now. Busy time is the thread's CPU time where the JVM can tell, at most its
+     * time alive and not waiting; the rest of that time is off CPU (the thread waited for a core, or
+     * blocked in the node's own code). Where CPU time is unknown, busy is the time alive and not waiting.
+     */
     NodeStats stats(long nowNanos) {
         long start = startNanos;
         long end = endNanos;
         long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
         long idle = idleNanos;
+        long notWaiting = Math.max(0, total - idle);
+        // the thread is the node's own, started for this flow: its CPU time is the node's
+        long cpu = start == 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
+        long busy = cpu < 0 ? notWaiting : Math.min(notWaiting, cpu);
         return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
-                Math.max(0, total - idle), idle, emptyWaits, fullWaits);
+                busy, idle, emptyWaits, fullWaits, notWaiting - busy);
     }
 }

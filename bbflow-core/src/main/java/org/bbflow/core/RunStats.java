@@ -117,7 +117,8 @@ public final class RunStats {
             } else {
                 delta.add(new NodeStats(n.path(), n.name(), n.itemsIn() - p.itemsIn(), n.itemsOut() - p.itemsOut(),
                         Math.max(0, n.busyNanos() - p.busyNanos()), Math.max(0, n.idleNanos() - p.idleNanos()),
-                        n.emptyWaits() - p.emptyWaits(), n.fullWaits() - p.fullWaits()));
+                        n.emptyWaits() - p.emptyWaits(), n.fullWaits() - p.fullWaits(),
+                        Math.max(0, n.offCpuNanos() - p.offCpuNanos())));
             }
         }
         return new RunStats(flowName, delta, elapsed.minus(previous.elapsed));
@@ -135,15 +136,15 @@ public final class RunStats {
             w = Math.max(w, s.path().length());
         }
         StringBuilder b = new StringBuilder();
-        String head = "%-" + w + "s %12s %12s %11s %11s %8s %13s %12s%n";
-        String row = "%-" + w + "s %12d %12d %11.1f %11.1f %7.0f%% %13d %12d%n";
+        String head = "%-" + w + "s %12s %12s %11s %11s %12s %8s %13s %12s%n";
+        String row = "%-" + w + "s %12d %12d %11.1f %11.1f %12.1f %7.0f%% %13d %12d%n";
         b.append(String.format(Locale.ROOT, "flow '%s': %d nodes, elapsed %.1f ms%n", flowName, nodes.size(),
                 elapsed.toNanos() / 1e6));
         b.append(String.format(Locale.ROOT, head, "node (block path)", "items in", "items out", "busy [ms]",
-                "idle [ms]", "busy [%]", "empty waits", "full waits"));
+                "idle [ms]", "off cpu [ms]", "busy [%]", "empty waits", "full waits"));
         for (NodeStats s : nodes) {
             b.append(String.format(Locale.ROOT, row, s.path(), s.itemsIn(), s.itemsOut(), s.busyNanos() / 1e6,
-                    s.idleNanos() / 1e6, 100 * s.busyShare(), s.emptyWaits(), s.fullWaits()));
+                    s.idleNanos() / 1e6, s.offCpuNanos() / 1e6, 100 * s.busyShare(), s.emptyWaits(), s.fullWaits()));
         }
         return b.toString();
     }

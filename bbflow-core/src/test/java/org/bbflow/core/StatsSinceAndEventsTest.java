@@ -83,7 +83,7 @@ class StatsSinceAndEventsTest {
         String table = s.table();
         String[] lines = table.split("\n");
         assertTrue(lines[0].startsWith("flow 'job': " + s.nodes().size() + " nodes, elapsed "), table);
-        for (String unit : List.of("node (block path)", "items in", "items out", "busy [ms]", "idle [ms]", "busy [%]",
+        for (String unit : List.of("node (block path)", "items in", "items out", "busy [ms]", "idle [ms]", "off cpu [ms]", "busy [%]",
                 "empty waits", "full waits")) {
             assertTrue(lines[1].contains(unit), table);
         }

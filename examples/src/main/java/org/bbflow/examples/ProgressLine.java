@@ -98,14 +98,16 @@ public final class ProgressLine implements AutoCloseable {
     private String busyShares(RunStats s, long intervalNanos) {
         Map<String, double[]> byStage = new LinkedHashMap<>(); // stage -> {sum of shares, live nodes, nodes}
         for (NodeStats n : s.nodes()) {
-            long[] last = lastBusyIdle.getOrDefault(n.path(), new long[2]);
+            long[] last = lastBusyIdle.getOrDefault(n.path(), new long[3]);
             long busy = Math.max(0, n.busyNanos() - last[0]); // live snapshots are approximate
             long idle = Math.max(0, n.idleNanos() - last[1]);
-            lastBusyIdle.put(n.path(), new long[] {n.busyNanos(), n.idleNanos()});
+            long offCpu = Math.max(0, n.offCpuNanos() - last[2]);
+            lastBusyIdle.put(n.path(), new long[] {n.busyNanos(), n.idleNanos(), n.offCpuNanos()});
             double[] acc = byStage.computeIfAbsent(stageOf(n), k -> new double[3]);
             acc[2]++;
-            if (busy + idle > intervalNanos / 20) { // the node lived through (most of) the interval
-                acc[0] += (double) busy / (busy + idle);
+            long alive = busy + idle + offCpu;
+            if (alive > intervalNanos / 20) { // the node lived through (most of) the interval
+                acc[0] += (double) busy / alive;
                 acc[1]++;
             }
         }

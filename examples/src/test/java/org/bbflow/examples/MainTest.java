@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MainTest {
     private static final List<String> COMMANDS =
-            List.of("demo", "thesis", "som", "compress", "testbench", "bkd", "worker", "master");
+            List.of("demo", "thesis", "som", "compress", "testbench", "bkd", "worker", "master", "launch");
 
     @TempDir
     Path dir;

@@ -58,6 +58,7 @@ import org.bbflow.net.RemoteBlocks;
 import org.bbflow.net.dist.DistributedJob;
 import org.bbflow.net.dist.Placement;
 import org.bbflow.net.dist.WorkerLoss;
+import org.bbflow.net.dist.*;
 import org.bbflow.micrometer.FlowMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -67,75 +68,127 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's Java examples, compiled and (where they need no second machine or files in the
- * working directory) run. Every {@code ```java} block of the README is preceded by a
- * {@code <!-- snippet: NAME -->} line and must equal, whitespace aside, the region of this file
- * between {@code // tag::NAME[]} and {@code // end::NAME[]} (regions with the same name are joined
- * in file order; the block's leading {@code import} lines must be imports of this file). Edit both
- * together: a change on one side only fails {@link #readmeBlocksEqualTaggedRegions()}.
+ * The Java examples of the README and of {@code docs/*.md}, compiled and (where they need no second
+ * machine or files in the working directory) run. Every {@code ```java} block of those documents is
+ * preceded by a {@code <!-- snippet: NAME -->} line and must equal, whitespace aside, the region
+ * between {@code // tag::NAME[]} and {@code // end::NAME[]} of one test source of this module
+ * (regions with the same name are joined in file order; most regions are in this file; the block's
+ * leading {@code import} lines must be imports of the file that holds its region). A name may appear
+ * in several documents, always with the same code, but only once per document. Edit both together:
+ * a change on one side only fails {@link #docBlocksEqualTaggedRegions()}.
  */
 class ReadmeSnippetsTest {
 
-    // ---------------------------------------------------------------- README <-> this file
+    // ---------------------------------------------------------------- documents <-> test sources
+
+    /** A named region of a test source, and the imports of that source. */
+    record Region(Path file, List<String> lines, Set<String> imports) {
+    }
 
     @Test
-    void readmeBlocksEqualTaggedRegions() throws IOException {
+    void docBlocksEqualTaggedRegions() throws IOException {
         Path root = projectRoot();
-        List<String> readme = Files.readAllLines(root.resolve("README.md"), StandardCharsets.UTF_8);
-        List<String> source = Files.readAllLines(
-                root.resolve("examples/src/test/java/org/bbflow/examples/ReadmeSnippetsTest.java"),
-                StandardCharsets.UTF_8);
-        Map<String, List<String>> regions = taggedRegions(source);
-        Set<String> imports = source.stream().map(String::strip).filter(l -> l.startsWith("import "))
-                .collect(Collectors.toSet());
-
+        Map<String, Region> regions = regionsOfTestSources(root.resolve("examples/src/test/java"));
         List<String> problems = new ArrayList<>();
         Set<String> used = new LinkedHashSet<>();
+        for (Path doc : documents(root)) {
+            problems.addAll(checkBlocks(root.relativize(doc).toString(),
+                    Files.readAllLines(doc, StandardCharsets.UTF_8), regions, used));
+        }
+        for (String name : regions.keySet()) {
+            if (!used.contains(name)) {
+                problems.add("tagged region " + name + " (" + regions.get(name).file().getFileName()
+                        + ") is in no document's java block");
+            }
+        }
+        if (!problems.isEmpty()) {
+            fail(problems.size() + " snippet problem(s):\n" + String.join("\n", problems));
+        }
+        assertTrue(used.size() >= 30, "expected at least 30 distinct Java examples in README.md and docs/, found "
+                + used.size());
+    }
+
+    /** README.md and every {@code docs/*.md}, in name order. */
+    static List<Path> documents(Path root) throws IOException {
+        List<Path> docs = new ArrayList<>();
+        docs.add(root.resolve("README.md"));
+        try (java.util.stream.Stream<Path> s = Files.list(root.resolve("docs"))) {
+            s.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().forEach(docs::add);
+        }
+        return docs;
+    }
+
+    /**
+     * Checks every java block of one document against its region; records the names used.
+     *
+     * @return the problems found, each naming the document and line
+     */
+    static List<String> checkBlocks(String docName, List<String> doc, Map<String, Region> regions, Set<String> used) {
+        List<String> problems = new ArrayList<>();
+        Set<String> inThisDoc = new LinkedHashSet<>();
         Pattern marker = Pattern.compile("<!--\\s*snippet:\\s*([\\w-]+)\\s*-->");
-        for (int i = 0; i < readme.size(); i++) {
-            if (!readme.get(i).strip().equals("```java")) {
+        for (int i = 0; i < doc.size(); i++) {
+            if (!doc.get(i).strip().equals("```java")) {
                 continue;
             }
             int start = i + 1;
             int end = start;
-            while (end < readme.size() && !readme.get(end).strip().equals("```")) {
+            while (end < doc.size() && !doc.get(end).strip().equals("```")) {
                 end++;
             }
-            List<String> block = new ArrayList<>(readme.subList(start, end));
-            Matcher m = i > 0 ? marker.matcher(readme.get(i - 1).strip()) : null;
+            String where = docName + " line " + (i + 1);
+            List<String> block = new ArrayList<>(doc.subList(start, end));
+            Matcher m = i > 0 ? marker.matcher(doc.get(i - 1).strip()) : null;
             if (m == null || !m.matches()) {
-                problems.add("README line " + (i + 1) + ": java block without a <!-- snippet: NAME --> line above it");
+                problems.add(where + ": java block without a <!-- snippet: NAME --> line above it");
             } else {
                 String name = m.group(1);
-                if (!used.add(name)) {
-                    problems.add("README line " + (i + 1) + ": snippet name used twice: " + name);
+                used.add(name);
+                if (!inThisDoc.add(name)) {
+                    problems.add(where + ": snippet name used twice in this document: " + name);
                 }
+                Region region = regions.get(name);
                 while (!block.isEmpty() && (block.get(0).strip().startsWith("import ") || block.get(0).isBlank())) {
                     String imp = block.remove(0).strip();
-                    if (!imp.isEmpty() && !imports.contains(imp)) {
-                        problems.add("snippet " + name + ": '" + imp + "' is not an import of this test");
+                    if (!imp.isEmpty() && region != null && !region.imports().contains(imp)) {
+                        problems.add("snippet " + name + ": '" + imp + "' is not an import of "
+                                + region.file().getFileName());
                     }
                 }
-                List<String> region = regions.get(name);
                 if (region == null) {
-                    problems.add("README line " + (i + 1) + ": no // tag::" + name + "[] region in ReadmeSnippetsTest");
-                } else if (!normalize(block).equals(normalize(region))) {
-                    problems.add("snippet " + name + " (README line " + (i + 1) + ") differs from its tagged region:\n"
-                            + "README:\n  " + String.join("\n  ", normalize(block))
-                            + "\ntest:\n  " + String.join("\n  ", normalize(region)));
+                    problems.add(where + ": no // tag::" + name + "[] region in examples/src/test/java");
+                } else if (!normalize(block).equals(normalize(region.lines()))) {
+                    problems.add("snippet " + name + " (" + where + ") differs from its tagged region in "
+                            + region.file().getFileName() + ":\n" + docName + ":\n  "
+                            + String.join("\n  ", normalize(block))
+                            + "\ntest:\n  " + String.join("\n  ", normalize(region.lines())));
                 }
             }
             i = end;
         }
-        for (String name : regions.keySet()) {
-            if (!used.contains(name)) {
-                problems.add("tagged region " + name + " is in no README block");
+        return problems;
+    }
+
+    /** The tagged regions of every Java file under {@code dir}; a name tagged in two files is an error. */
+    static Map<String, Region> regionsOfTestSources(Path dir) throws IOException {
+        List<Path> sources;
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            sources = s.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+        }
+        Map<String, Region> regions = new LinkedHashMap<>();
+        for (Path f : sources) {
+            List<String> source = Files.readAllLines(f, StandardCharsets.UTF_8);
+            Set<String> imports = source.stream().map(String::strip).filter(l -> l.startsWith("import "))
+                    .collect(Collectors.toSet());
+            for (Map.Entry<String, List<String>> e : taggedRegions(source).entrySet()) {
+                Region previous = regions.put(e.getKey(), new Region(f, e.getValue(), imports));
+                if (previous != null) {
+                    throw new IllegalStateException("region " + e.getKey() + " is tagged in " + previous.file()
+                            + " and in " + f);
+                }
             }
         }
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " README snippet problem(s):\n" + String.join("\n", problems));
-        }
-        assertTrue(used.size() >= 13, "expected the README's 13 Java examples, found " + used.size());
+        return regions;
     }
 
     /** Lines stripped, blank lines dropped, runs of blanks inside a line made one. */
@@ -184,29 +237,22 @@ class ReadmeSnippetsTest {
         throw new IllegalStateException("no README.md above " + dir);
     }
 
-    /** The list between {@code <!-- toc -->} and {@code <!-- /toc -->} links every second-level heading, in order. */
     @Test
-    void tableOfContentsListsEveryHeading() throws IOException {
-        List<String> readme = Files.readAllLines(projectRoot().resolve("README.md"), StandardCharsets.UTF_8);
-        int from = readme.indexOf("<!-- toc -->");
-        int to = readme.indexOf("<!-- /toc -->");
-        assertTrue(from >= 0 && to > from, "README has no <!-- toc --> ... <!-- /toc --> list");
-        List<String> expected = new ArrayList<>();
-        boolean inFence = false;
-        for (String line : readme) {
-            if (line.startsWith("```")) {
-                inFence = !inFence;
-            } else if (!inFence && line.startsWith("## ")) {
-                String title = line.substring(3).strip();
-                expected.add("- [" + title + "](#" + githubAnchor(title) + ")");
-            }
-        }
-        assertEquals(expected, readme.subList(from + 1, to), "regenerate the README's table of contents");
-    }
-
-    /** GitHub's heading anchor: lower case, punctuation other than '-' and '_' dropped, spaces to '-'. */
-    static String githubAnchor(String title) {
-        return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+    void aBlockWithoutRegionOrWithOtherCodeIsReported() {
+        Map<String, Region> regions = Map.of("a", new Region(Path.of("T.java"), List.of("  run(1);"),
+                Set.of("import x.Y;")));
+        Set<String> used = new LinkedHashSet<>();
+        List<String> doc = List.of("<!-- snippet: a -->", "```java", "import x.Y;", "run(1);", "```",
+                "<!-- snippet: a -->", "```java", "import x.Z;", "run(2);", "```",
+                "```java", "run(1);", "```", "<!-- snippet: b -->", "```java", "```");
+        List<String> problems = checkBlocks("doc.md", doc, regions, used);
+        assertEquals(5, problems.size(), String.join("\n", problems));
+        assertTrue(problems.get(0).contains("used twice"), problems.get(0));
+        assertTrue(problems.get(1).contains("'import x.Z;' is not an import"), problems.get(1));
+        assertTrue(problems.get(2).contains("differs"), problems.get(2));
+        assertTrue(problems.get(3).contains("without a <!-- snippet"), problems.get(3));
+        assertTrue(problems.get(4).contains("no // tag::b[]"), problems.get(4));
+        assertEquals(Set.of("a", "b"), used);
     }
 
     @Test
@@ -771,4 +817,33 @@ class ReadmeSnippetsTest {
         job.run(Pipeline.of(Nodes.range(1, n), collatz.feedback(), sink)); // ends once nothing is left anywhere
         // end::loop-groups[]
     }
+
+    /** Compiled, not run: the master of a job with groups on three hosts (DistributedJobTest runs one). */
+    @SuppressWarnings("unused")
+    static void readmeDistributed() {
+        // tag::readme-distributed[]
+        DistributedJob job = DistributedJob.fromSystemProperties();            // this process's group, set by `launch`
+        LongAdder sum = new LongAdder();
+        Farm<Long, Long> squares = job.farm("squares", () -> Nodes.map((Long x) -> x * x),
+                Codec.longs(), Codec.longs(), Placement.spread(2, "m", "w1", "w2"));
+        job.run(Pipeline.of(Nodes.range(1, 1_000_000), squares, Nodes.sink((Long y) -> sum.add(y))));
+        // end::readme-distributed[]
+    }
+
+    // A whole program, compiled, not run (it is started by `launch` in every process of a job).
+    // tag::own-job[]
+    public class SumOfSquares {
+        public static void main(String[] args) {
+            DistributedJob job = DistributedJob.fromSystemProperties();   // the job and this process's group, set by `launch`
+            Farm<Long, Long> squares = job.farm("squares", () -> Nodes.map((Long x) -> x * x),
+                    Codec.longs(), Codec.longs(),                         // how tasks and results cross the network
+                    Placement.spread(2, "m", "w1", "w2"));                 // two workers in each group
+            LongAdder sum = new LongAdder();
+            job.run(Pipeline.of(Nodes.range(1, 1_000_000), squares, Nodes.sink((Long y) -> sum.add(y))));
+            if (job.isMaster()) {
+                System.out.println("sum of squares: " + sum);             // only the master sees the results
+            }
+        }
+    }
+    // end::own-job[]
 }
