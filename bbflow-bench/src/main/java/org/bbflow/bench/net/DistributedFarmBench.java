@@ -440,13 +440,15 @@ public final class DistributedFarmBench {
             JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
                     .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).build();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            java.util.concurrent.atomic.AtomicBoolean w1Working = new java.util.concurrent.atomic.AtomicBoolean();
             for (int g = 1; g < GROUPS.length; g++) {
                 Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                         "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
                         DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
                         WorkerLoss.RESEND_TASKS.name()).redirectErrorStream(true).start();
                 children.add(p);
-                Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
+                java.util.concurrent.atomic.AtomicBoolean working = g == 1 ? w1Working : new java.util.concurrent.atomic.AtomicBoolean();
+                Thread drain = new Thread(() -> drain(p, working), "drain-" + GROUPS[g]);
                 drain.setDaemon(true);
                 drain.start();
             }
@@ -463,6 +465,13 @@ public final class DistributedFarmBench {
             master.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> {
                 sum.add(y);
                 if (++count[0] == tasks / 4) {
+                    // a group killed before it ever showed a sign of life is a slow start, judged by the
+                    // first-connect timeout: kill w1 only once it works
+                    long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                    while (!w1Working.get() && System.nanoTime() < up) {
+                        LockSupport.parkNanos(1_000_000);
+                    }
+                    LockSupport.parkNanos(300_000_000); // and has beaten since (8 beats per 1.5 s)
                     long t0 = System.nanoTime();
                     victim.destroyForcibly();
                     long end = t0 + TimeUnit.SECONDS.toNanos(60);
@@ -559,7 +568,12 @@ public final class DistributedFarmBench {
      * with {@code killAt > 0}, the sink kills {@code victim} at that result and waits for it to be gone.
      */
     private static long distributed(DistributedJob job, int reps, int tasks, WorkerLoss loss, long killAt, Process victim) {
-        Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
+        Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> {
+            if (!job.isMaster() && !WORKING.getAndSet(true)) {
+                System.out.println(FIRST_TASK); // the master's kill-to-redispatch round waits for it
+            }
+            return Work.spin(x, reps);
+        }), Codec.longs(), Codec.longs(),
                 Placement.spread(2, GROUPS), loss);
         LongAdder sum = new LongAdder();
         long[] count = new long[1];
@@ -625,6 +639,25 @@ public final class DistributedFarmBench {
             }
         }
         throw new IllegalStateException("a worker group did not listen on " + port + " within 30 s");
+    }
+
+    /** A worker group's first task, printed once (the kill-to-redispatch rounds kill w1 only after it). */
+    private static final String FIRST_TASK = "bbflow-bench: first task";
+    private static final java.util.concurrent.atomic.AtomicBoolean WORKING = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Drains a group's output; {@code working} is set once the group ran its first task. */
+    private static void drain(Process p, java.util.concurrent.atomic.AtomicBoolean working) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.contains(FIRST_TASK)) {
+                    working.set(true);
+                } else if (line.contains("Exception") || line.contains("SEVERE")) {
+                    System.err.println("group: " + line);
+                }
+            }
+        } catch (java.io.IOException ignored) {
+            // the process is gone
+        }
     }
 
     private static void drain(Process p) {
