@@ -135,7 +135,7 @@ public final class DistributedFarmBench {
             case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
             case "loop" -> measureLoop(3_600, 20_000, rounds);
             case "fixed" -> measure("fixed cost (6 empty tasks)", 1, 6, rounds);
-            case "liveness" -> measureKillToRedispatch(3_600, 60_000, args.length > 1 ? rounds : 20);
+            case "liveness" -> measureKillToRedispatch(3_600, 300_000, args.length > 1 ? rounds : 20);
             case "ordered" -> {
                 measureOrdered(3_600, 20_000, rounds);
                 measureOrdered(360_000, 300, rounds);
@@ -412,7 +412,8 @@ public final class DistributedFarmBench {
 
     /**
      * Kill to redispatch: in each round w1 (a group of a RESEND_TASKS farm) is killed with SIGKILL at a
-     * quarter of the results, and the master's sink then waits until the master has started re-sending
+     * quarter of the results (and once it runs tasks), by a thread of the master that then waits until
+     * the master has started re-sending
      * its unfinished tasks ({@code resentTasks() > 0}: the count is taken right before the re-sends).
      * The job has the default 30 s peer timeout and the default 1.5 s liveness timeout: the loss is
      * noticed by w1's silence. Prints every round's figure, the median and the worst.
@@ -460,27 +461,30 @@ public final class DistributedFarmBench {
             Farm<Long, Long> farm = master.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(),
                     Codec.longs(), Placement.spread(2, GROUPS), WorkerLoss.RESEND_TASKS);
             LongAdder sum = new LongAdder();
-            long[] count = new long[1];
+            java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
             double[] measured = {-1};
+            // the killer waits for w1 to run tasks (a group killed before its first sign of life is a slow
+            // start, judged by the first-connect timeout) and for a quarter of the results; the sink never waits
+            Thread killer = new Thread(() -> {
+                long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while ((!w1Working.get() || count.get() < tasks / 4) && System.nanoTime() < up) {
+                    LockSupport.parkNanos(200_000);
+                }
+                long t0 = System.nanoTime();
+                victim.destroyForcibly();
+                long end = t0 + TimeUnit.SECONDS.toNanos(60);
+                while (master.resentTasks() == 0 && System.nanoTime() < end) {
+                    LockSupport.parkNanos(100_000);
+                }
+                measured[0] = (System.nanoTime() - t0) / 1e6;
+            }, "killer");
+            killer.setDaemon(true);
+            killer.start();
             master.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> {
                 sum.add(y);
-                if (++count[0] == tasks / 4) {
-                    // a group killed before it ever showed a sign of life is a slow start, judged by the
-                    // first-connect timeout: kill w1 only once it works
-                    long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                    while (!w1Working.get() && System.nanoTime() < up) {
-                        LockSupport.parkNanos(1_000_000);
-                    }
-                    LockSupport.parkNanos(300_000_000); // and has beaten since (8 beats per 1.5 s)
-                    long t0 = System.nanoTime();
-                    victim.destroyForcibly();
-                    long end = t0 + TimeUnit.SECONDS.toNanos(60);
-                    while (master.resentTasks() == 0 && System.nanoTime() < end) {
-                        LockSupport.parkNanos(100_000);
-                    }
-                    measured[0] = (System.nanoTime() - t0) / 1e6;
-                }
+                count.incrementAndGet();
             })));
+            killer.join(70_000);
             check(sum.sum(), expected);
             if (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0) {
                 throw new IllegalStateException("w1 was killed but the job lost " + master.lostGroups());
