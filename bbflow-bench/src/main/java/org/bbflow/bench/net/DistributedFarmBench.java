@@ -440,18 +440,10 @@ public final class DistributedFarmBench {
             int[] ports = {freePort(), freePort(), freePort()};
             JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
                     .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).build();
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             java.util.concurrent.atomic.AtomicBoolean w1Working = new java.util.concurrent.atomic.AtomicBoolean();
             for (int g = 1; g < GROUPS.length; g++) {
-                Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                        "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
-                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
-                        WorkerLoss.RESEND_TASKS.name()).redirectErrorStream(true).start();
-                children.add(p);
-                java.util.concurrent.atomic.AtomicBoolean working = g == 1 ? w1Working : new java.util.concurrent.atomic.AtomicBoolean();
-                Thread drain = new Thread(() -> drain(p, working), "drain-" + GROUPS[g]);
-                drain.setDaemon(true);
-                drain.start();
+                children.add(startGroup(job, g, reps, tasks, WorkerLoss.RESEND_TASKS.name(),
+                        g == 1 ? w1Working : new java.util.concurrent.atomic.AtomicBoolean()));
             }
             for (int g = 1; g < GROUPS.length; g++) {
                 awaitListening(ports[g], children.get(g - 1));
@@ -528,17 +520,8 @@ public final class DistributedFarmBench {
             int[] ports = {freePort(), freePort(), freePort()};
             JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
                     .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(peerTimeout).build();
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             for (int g = 1; g < GROUPS.length; g++) {
-                Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                        "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
-                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
-                        kind)
-                        .redirectErrorStream(true).start();
-                children.add(p);
-                Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
-                drain.setDaemon(true);
-                drain.start();
+                children.add(startGroup(job, g, reps, tasks, kind, new java.util.concurrent.atomic.AtomicBoolean()));
             }
             for (int g = 1; g < GROUPS.length; g++) {
                 awaitListening(ports[g], children.get(g - 1));
@@ -645,6 +628,23 @@ public final class DistributedFarmBench {
         throw new IllegalStateException("a worker group did not listen on " + port + " within 30 s");
     }
 
+    /**
+     * Starts group {@code GROUPS[g]} of {@code job} in a child JVM running this class's {@code group}
+     * mode; its output is drained, {@code working} set once it ran its first task.
+     */
+    private static Process startGroup(JobSpec job, int g, int reps, int tasks, String kind,
+                                      java.util.concurrent.atomic.AtomicBoolean working) throws java.io.IOException {
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaCommand, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
+                DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks), kind)
+                .redirectErrorStream(true).start();
+        Thread drain = new Thread(() -> drain(p, working), "drain-" + GROUPS[g]);
+        drain.setDaemon(true);
+        drain.start();
+        return p;
+    }
+
     /** A worker group's first task, printed once (the kill-to-redispatch rounds kill w1 only after it). */
     private static final String FIRST_TASK = "bbflow-bench: first task";
     private static final java.util.concurrent.atomic.AtomicBoolean WORKING = new java.util.concurrent.atomic.AtomicBoolean();
@@ -664,16 +664,6 @@ public final class DistributedFarmBench {
         }
     }
 
-    private static void drain(Process p) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.contains("Exception") || line.contains("SEVERE")) {
-                    System.err.println("group: " + line);
-                }
-            }
-        } catch (java.io.IOException ignored) {
-            // the process is gone
-        }
     }
 
     private static int freePort() throws Exception {
