@@ -617,6 +617,9 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
+        if (crashed) {
+            throw new IllegalStateException("group " + group + " was killed before it ran");
+        }
         prepareCrossings(main, null, false);
         if (!isMaster()) {
             wrapMarkedWorkers();

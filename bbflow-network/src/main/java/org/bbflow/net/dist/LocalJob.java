@@ -120,12 +120,21 @@ public final class LocalJob<R> implements AutoCloseable {
     /**
      * Stops {@code group} as a crash of its process would: no report, no end of stream, its server and
      * connections closed at once, its flow cancelled. The other groups learn it as they would learn a
-     * lost process (by its silence).
+     * lost process (by its silence). A group other than the master is killed once it has joined the
+     * job (its first sign of life reached the master, at most the peer timeout), so that the kill is
+     * of a running process, not of one still starting (which the job would wait for as a slow start).
      *
      * @param group a group of the job
      */
     public void kill(String group) {
-        parts.get(spec.check(group)).crash();
+        spec.check(group);
+        DistributedJob master = parts.get(spec.master());
+        long end = System.nanoTime() + spec.peerTimeout().toNanos();
+        while (!group.equals(spec.master()) && !master.beating(group) && threads.get(spec.master()).isAlive()
+                && System.nanoTime() - end < 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        parts.get(group).crash();
     }
 
     /**

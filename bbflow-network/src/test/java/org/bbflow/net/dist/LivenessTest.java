@@ -55,6 +55,7 @@ class LivenessTest {
             DistributedJob master = DistributedJob.of(job, "m");
             DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
                 if (count == n / 5) {
+                    awaitBeating(master, "w1");
                     w1.kill();
                 }
             });
@@ -82,6 +83,7 @@ class LivenessTest {
             AtomicReference<String> resumed = new AtomicReference<>();
             DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
                 if (count == n / 5) {
+                    awaitBeating(master, "w1");
                     signal("STOP", w1.process.pid());
                     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                     while (master.lostGroups().isEmpty() && System.nanoTime() < end) {
@@ -123,10 +125,7 @@ class LivenessTest {
             master.run(Pipeline.of(Nodes.source((Outbox<Long> out) -> {
                 for (long x = 1; x <= n; x++) {
                     if (x == n / 4) {
-                        long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                        while (!master.beating("w1") && System.nanoTime() < up) {
-                            sleep(5); // killed before its first admission, a new w1 would simply be generation 1
-                        }
+                        awaitBeating(master, "w1");
                         w1.kill();
                         try {
                             again.set(new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS));
@@ -200,6 +199,19 @@ class LivenessTest {
             assertFalse(w1.process.isAlive());
             assertEquals(0, w2.exit(30), w2::output);
         }
+    }
+
+    /**
+     * Waits until {@code group} has shown a sign of life: a group killed or stopped before its first
+     * beat is a slow start, which the job waits for with the (60 s) first-connect timeout, and a new
+     * process started meanwhile is simply generation 1.
+     */
+    static void awaitBeating(DistributedJob master, String group) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!master.beating(group) && System.nanoTime() < end) {
+            sleep(5);
+        }
+        assertTrue(master.beating(group), group + " never showed a sign of life");
     }
 
     /** This JVM's threads, for a failure message. */
