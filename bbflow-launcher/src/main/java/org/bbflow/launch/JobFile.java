@@ -141,7 +141,11 @@ public record JobFile(String main, List<String> args, String java, String classp
         }
     }
 
-    /** Whether some group leaves its host to the engine. */
+    /**
+     * Whether some group leaves its host to the engine (a job file for Slurm or Kubernetes).
+     *
+     * @return true if a group has no host
+     */
     public boolean engineHosts() {
         return groups.values().stream().anyMatch(g -> g.host().isEmpty());
     }
