@@ -664,8 +664,6 @@ public final class DistributedFarmBench {
         }
     }
 
-    }
-
     private static int freePort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
