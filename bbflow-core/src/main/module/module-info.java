@@ -23,6 +23,7 @@ module org.bbflow.core {
     exports org.bbflow.core;
     exports org.bbflow.core.io;
     exports org.bbflow.core.ipc;
+    exports org.bbflow.core.par;
     exports org.bbflow.core.reactive;
     exports org.bbflow.core.sched;
 }

@@ -413,11 +413,25 @@ public final class NetClient implements AutoCloseable {
                 serverNonce = new byte[Wire.NONCE];
                 f.readBytes(serverNonce);
                 serverIncarnationSeen = f.readLong();
+                String serverJob = Wire.readIdentity(f);
+                String job = options.job();
+                String member = options.member();
                 byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, serverIncarnationSeen,
-                        NetClient.this.incarnation);
-                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length)
+                        NetClient.this.incarnation, job, member);
+                boolean named = !job.isEmpty() || !member.isEmpty();
+                ByteBuf hello = Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length
+                        + (named ? Wire.identityBytes(job) + Wire.identityBytes(member) : 0))
                         .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce)
-                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
+                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac);
+                if (named) {
+                    Wire.writeIdentity(hello, job);
+                    Wire.writeIdentity(hello, member);
+                }
+                ctx.writeAndFlush(hello, ctx.voidPromise()); // also to another job's server: it logs the refusal too
+                if (!serverJob.equals(job)) {
+                    fatal(new RemoteChannelException("refused: " + peer() + " is a server of job '" + serverJob
+                            + "', this client is of job '" + job + "'"));
+                }
                 return;
             }
             if (!welcomed) {
@@ -428,8 +442,7 @@ public final class NetClient implements AutoCloseable {
                 f.readBytes(mac);
                 if (options.secret() != null
                         && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce,
-                                serverIncarnationSeen,
-                                NetClient.this.incarnation), mac)) {
+                                serverIncarnationSeen, NetClient.this.incarnation, options.job(), options.member()), mac)) {
                     fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
                     return;
                 }

@@ -88,6 +88,8 @@ public final class NetServer implements AutoCloseable {
     private final Map<InetAddress, Integer> perAddress = new HashMap<>(); // event-loop confined
     private final long incarnation = Wire.nonZeroRandom();
     private final FinishedStreams finished;
+    /** Members refused from now on ({@link #fence}); event-loop confined. */
+    private final java.util.Set<String> fenced = new java.util.HashSet<>();
     private volatile boolean closed;
     private volatile boolean stopped;
 
@@ -310,6 +312,32 @@ public final class NetServer implements AutoCloseable {
         return inlet;
     }
 
+    /**
+     * Fences a member of the job ({@link NetOptions#withIdentity}): closes every connection whose
+     * client named {@code member} in its handshake and refuses such connections from now on, saying
+     * the member was replaced. Used when a newer generation of a process takes over from one thought
+     * lost, so that the old one (stopped, then resumed) cannot reach this server again.
+     *
+     * @param member the member to refuse, not empty
+     * @param why the reason told to the refused peer
+     */
+    public void fence(String member, String why) {
+        Objects.requireNonNull(member, "member");
+        Objects.requireNonNull(why, "why");
+        if (member.isEmpty()) throw new IllegalArgumentException("fence needs a member");
+        try {
+            loop.submit(() -> {
+                fenced.add(member);
+                for (Channel c : connections) {
+                    Connection conn = c.pipeline().get(Connection.class);
+                    if (conn != null && member.equals(conn.peerMember)) conn.reject("member " + member + " is fenced: " + why);
+                }
+            }).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is gone: nothing reaches it any more
+        }
+    }
+
     /** Closes the listening socket and every connection; inlets that have not seen EOS fail. */
     @Override
     public void close() {
@@ -335,6 +363,7 @@ public final class NetServer implements AutoCloseable {
         private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
         private final Map<Integer, Long> finishedAttached = new HashMap<>();
         private long peerIncarnation;
+        private String peerMember = "";
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
@@ -383,8 +412,10 @@ public final class NetServer implements AutoCloseable {
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
             try {
-                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8)
+                String job = options.job();
+                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8 + (job.isEmpty() ? 0 : Wire.identityBytes(job)))
                         .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce).writeLong(incarnation);
+                if (!job.isEmpty()) Wire.writeIdentity(b, job);
                 ctx.writeAndFlush(b, ctx.voidPromise());
                 long t = options.handshakeTimeout().toMillis();
                 handshakeTimer = ctx.executor().schedule(() -> {
@@ -571,12 +602,22 @@ public final class NetServer implements AutoCloseable {
             Wire.need(f, macLen, "HELLO mac");
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
+            String job = Wire.readIdentity(f);
+            String member = Wire.readIdentity(f);
+            // before the MAC: a peer of another job is told so, whatever its secret
+            if (!job.equals(options.job())) {
+                throw new Wire.ProtocolException("a peer of job '" + job + "' refused: this server runs job '" + options.job() + "'");
+            }
+            if (!member.isEmpty() && fenced.contains(member)) {
+                throw new Wire.ProtocolException("member " + member + " of job '" + job + "' is fenced: a newer generation replaced it");
+            }
             byte[] secret = options.secret();
             if (secret != null && !Wire.macMatches(
-                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
+                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation, job, member), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
-            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);
+            peerMember = member;
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation, job, member);
             ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
                     ctx.voidPromise());
             authenticated = true;
