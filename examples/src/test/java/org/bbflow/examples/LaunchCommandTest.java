@@ -3,8 +3,6 @@ package org.bbflow.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,10 +25,8 @@ class LaunchCommandTest {
     @TempDir
     Path dir;
 
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    static int freePort() {
+        return org.bbflow.testing.FreePorts.next();      // never the same port twice in one JVM
     }
 
     private Path jobFile(String main, String args, String remote, String extra) throws Exception {
