@@ -387,14 +387,16 @@ public final class RemoteInlet<T> implements AutoCloseable {
      */
     void onData(NetServer.Connection conn, long first, int count, ByteBuf payload, int pinnedCapacity) {
         if (conn != current || failure != null || closed) return; // nobody will take it
-        if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
         int bytes = payload.readableBytes();
         int fixed = codec.fixedSize();
         if (count <= 0 || (fixed >= 0 && (long) fixed * count != bytes) || (fixed < 0 && count > Math.max(bytes, 1) * 8L)) {
             throw new Wire.ProtocolException("channel " + channelId + ": DATA frame with " + count + " items in "
                     + bytes + " bytes does not fit " + codec);
         }
-        if (first + count <= next && first >= 0) return; // already received before a reconnect
+        // Items already received are a resend (after a reconnect, or an ATTACHED reply that crossed the
+        // stream), also after the end of stream: dropped. Only new items after the end are an error.
+        if (first + count <= next && first >= 0) return;
+        if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
         if (first != next) {
             throw new Wire.ProtocolException("channel " + channelId + ": DATA starts at item " + first + ", expected " + next);
         }
