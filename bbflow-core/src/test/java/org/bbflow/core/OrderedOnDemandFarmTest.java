@@ -81,8 +81,10 @@ class OrderedOnDemandFarmTest {
                     total += counts.get(w);
                 }
                 assertEquals(items, total);
-                // round-robin would give it items / workers = 100; on demand it gets a handful
-                assertTrue(counts.get(0) < items / (2 * workers), "seed " + seed + ": the slow worker got "
+                // round-robin gives it exactly items / workers = 100; on demand it gets fewer: a handful
+                // on an idle machine, 71 once at load 5.4 (busy-spinning fast workers starved of cores),
+                // so the bound is round-robin's share, which any on-demand run stays under
+                assertTrue(counts.get(0) < items / workers, "seed " + seed + ": the slow worker got "
                         + counts.get(0) + " of " + items + " items: " + counts);
             }
         }
