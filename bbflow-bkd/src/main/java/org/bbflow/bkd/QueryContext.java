@@ -39,11 +39,24 @@ final class QueryContext {
         return !checkTombstones || (tombstoneIndex != null && !tombstoneIndex.anyIn(min, max, base));
     }
 
-    /** Counts (and visits) point {@code i} of {@code t}; {@code check}: look it up in the tombstones. */
-    void accept(KdTree t, int i, boolean check) {
+    /** Counts (and visits) points {@code [from, to)} of {@code t}; {@code check}: look them up in the tombstones. */
+    void acceptAll(KdTree t, int from, int to, boolean check) {
         int dims = t.dims;
-        long[] c = t.coords;
-        int off = i * dims;
+        for (int i = from; i < to; ) {
+            long[] c = t.coords[i >>> t.shift];
+            int end = Math.min(to, ((i >>> t.shift) + 1) << t.shift);
+            for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
+                accept(c, off, t, i, check);
+            }
+        }
+    }
+
+    /**
+     * Counts (and visits) point {@code i} of {@code t}, whose coordinates are {@code c[off..]} (its
+     * page); {@code check}: look it up in the tombstones.
+     */
+    void accept(long[] c, int off, KdTree t, int i, boolean check) {
+        int dims = t.dims;
         if (poisonCheck && c[off] == Coordinates.POISON) {
             touchedPoison();
         }
