@@ -1,7 +1,7 @@
 /**
  * BBFlow's core: nodes, channels, wait strategies, the building blocks and flows, with
  * n-buffered I/O ({@code io}), dependency-aware scheduling ({@code sched}) and inter-process
- * channels ({@code ipc}).
+ * channels ({@code ipc}), and the bridge to {@code java.util.concurrent.Flow} publishers ({@code reactive}).
  *
  * <p>This descriptor is compiled after the tests and added to the jar at package time (see the
  * parent POM's {@code module-descriptor} profile); compilation and tests use the class path.
@@ -14,7 +14,7 @@ module org.bbflow.core {
     // JCTools and Agrona use sun.misc.Unsafe; JCTools declares that need only as "requires static".
     requires jdk.unsupported;
     // Agrona's IdleStrategy and buffers appear in the public API (WaitStrategy, ipc).
-    requires transitive org.agrona.core;
+    requires transitive org.agrona;
     // Per-node statistics are JDK Flight Recorder events (NodeEndEvent).
     requires jdk.jfr;
     // Busy time is each node thread's CPU time (ThreadMXBean, read at the node's start and end).
@@ -23,5 +23,7 @@ module org.bbflow.core {
     exports org.bbflow.core;
     exports org.bbflow.core.io;
     exports org.bbflow.core.ipc;
+    exports org.bbflow.core.par;
+    exports org.bbflow.core.reactive;
     exports org.bbflow.core.sched;
 }

@@ -13,6 +13,8 @@ module org.bbflow.net {
     requires io.netty.codec;
     requires io.netty.common;
     requires io.netty.transport;
+    // java.util.logging: its configuration and formatters are loaded before a flood can use up the descriptors (Preload)
+    requires java.logging;
 
     exports org.bbflow.net;
     exports org.bbflow.net.dist;

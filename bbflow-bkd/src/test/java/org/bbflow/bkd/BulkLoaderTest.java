@@ -7,13 +7,14 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 class BulkLoaderTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 8})
     void treeIsBalancedWithFullLeavesAndExactBoxes(int dims) {
-        Random r = new Random(dims);
+        Random r = new Random(TestSeed.mix(dims));
         int n = 10_007;
         int leaf = 32;
         long[] c = new long[n * dims];

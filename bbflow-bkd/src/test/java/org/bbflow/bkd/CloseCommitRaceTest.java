@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 /**
  * {@code close()} and {@code commit()} on different threads: a commit that lost the race fails with
@@ -82,9 +83,9 @@ class CloseCommitRaceTest {
      */
     @Test
     void closeRacingCommitsNeverLosesTheIndex(@TempDir Path tmp) throws Exception {
-        long seed = Long.getLong("bbflow.seed", System.nanoTime());
+        long seed = TestSeed.current();
         int rounds = Integer.getInteger("bkd.race.rounds", 20);
-        System.out.println("CloseCommitRaceTest seed " + seed + " (-Dbbflow.seed), " + rounds + " rounds (-Dbkd.race.rounds)");
+        System.out.println("CloseCommitRaceTest seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), " + rounds + " rounds (-Dbkd.race.rounds)");
         Random r = new Random(seed);
         for (int round = 0; round < rounds; round++) {
             Path dir = tmp.resolve("index-" + round);

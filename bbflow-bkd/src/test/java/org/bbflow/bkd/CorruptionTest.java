@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 /** Every kind of index file, damaged: bytes flipped or cut short. Opening must name the file. */
 @Timeout(60)
@@ -26,7 +27,7 @@ class CorruptionTest {
 
     /** A small index with several tree files, a non-empty tombstone file and a manifest. */
     private static Oracle pristine(Path dir) {
-        Random r = new Random(SEED);
+        Random r = new Random(TestSeed.mix(SEED));
         Oracle oracle = new Oracle();
         try (BkdTree t = BkdTree.builder(2).directory(dir).bufferSize(40).leafSize(4).merging(false).build()) {
             for (int i = 0; i < 200; i++) {
@@ -72,7 +73,7 @@ class CorruptionTest {
         Oracle oracle = pristine(clean);
         List<String> targets = List.of(files(clean, "tree-").get(1), files(clean, "tombstones-").get(0), Manifest.NAME);
         assertEquals(1, files(clean, "tombstones-").size());
-        Random r = new Random(SEED);
+        Random r = new Random(TestSeed.mix(SEED));
         int trial = 0;
         for (String name : targets) {
             for (int k = 0; k < 8; k++) {
@@ -100,7 +101,7 @@ class CorruptionTest {
         Path clean = tmp.resolve("clean");
         pristine(clean);
         List<String> targets = List.of(files(clean, "tree-").get(0), files(clean, "tombstones-").get(0), Manifest.NAME);
-        Random r = new Random(SEED);
+        Random r = new Random(TestSeed.mix(SEED));
         int trial = 0;
         for (String name : targets) {
             long length = Files.size(clean.resolve(name));

@@ -23,6 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
+import org.bbflow.testing.TestTier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,8 +33,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * of ingest, merge, commit and close, and checks that every reopen gives exactly the last commit
  * the child acknowledged, or, if the kill hit a commit (or close) whose acknowledgement was not
  * printed, exactly that commit's content. Sessions continue on the directories they inherit, so
- * later sessions reopen indexes that earlier kills left behind. Seeded: {@code -Dbkd.crash.seed},
- * number of kills {@code -Dbkd.crash.kills}.
+ * later sessions reopen indexes that earlier kills left behind. Seeded by the test seed ({@code -Dbbflow.seed}),
+ * number of kills {@code -Dbkd.crash.kills} (25 by default, 100 in the long test tier).
  */
 class CrashTest {
 
@@ -90,9 +92,9 @@ class CrashTest {
     @Test
     @Timeout(400)
     void everyReopenAfterAKillGivesExactlyTheLastCommit(@TempDir Path tmp) throws Exception {
-        long seed = Long.getLong("bkd.crash.seed", 20261123L);
-        int kills = Integer.getInteger("bkd.crash.kills", 50);
-        System.out.println("CrashTest seed " + seed + " (-Dbkd.crash.seed), " + kills + " kills");
+        long seed = TestSeed.current();
+        int kills = Integer.getInteger("bkd.crash.kills", TestTier.pick(25, 100)); // a new seed each run: new kill points
+        System.out.println("CrashTest seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), " + kills + " kills");
         Random r = new Random(seed);
         int dirs = 5;
         long[][] state = new long[dirs][];

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Distance (radius) queries and nearest neighbours with their distances, against brute force, on
@@ -33,8 +34,8 @@ class DistanceAndNeighborsTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 8})
     void radiusQueriesAndNeighbourDistancesMatchBruteForce(int dims) {
-        long seed = Long.getLong("bbflow.seed", 20261126L) + dims;
-        System.out.println("DistanceAndNeighborsTest seed " + seed + " (-Dbbflow.seed), " + dims + "-D");
+        long seed = TestSeed.mix(dims);
+        System.out.println("DistanceAndNeighborsTest seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), " + dims + "-D");
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
         int grid = dims <= 2 ? 40 : 8;

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Durability in one process. A "crash image" is a copy of the directory's files taken while the
@@ -38,7 +39,7 @@ class DurabilityTest {
 
     @Test
     void aReopenedIndexWhoseTreesWereMergedAwayStillReopensAfterACrash(@TempDir Path tmp) throws Exception {
-        long seed = 12;
+        long seed = TestSeed.mix(12);
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
         Path dir = tmp.resolve("index");

@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 class EdgeCaseTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 8})
     void oneAndEightDimensionsMatchOracle(int dims) throws Exception {
-        long seed = 100 + dims;
+        long seed = TestSeed.mix(100 + dims);
         Random r = new Random(seed);
         try (BkdTree t = BkdTree.builder(dims).leafSize(8).bufferSize(100).mergeFactor(3).build()) {
             Oracle oracle = new Oracle();

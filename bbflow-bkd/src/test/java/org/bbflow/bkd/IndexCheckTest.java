@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 /** The read-only check tool on intact and damaged indexes. */
 @Timeout(60)
@@ -107,7 +108,7 @@ class IndexCheckTest {
 
     @Test
     void treeInvariantsCatchABoxThatDoesNotBoundItsPoints() {
-        Random r = new Random(5);
+        Random r = new Random(TestSeed.mix(5));
         int n = 300;
         long[] c = new long[2 * n];
         long[] ids = new long[n];

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 /** Issue 12.5 (size-tiered merges, write amplification) and 12.6 (exact-size tree arrays). */
 class MergePolicyTest {
@@ -20,7 +21,7 @@ class MergePolicyTest {
     void writeAmplificationStaysLogarithmicUnderFrequentRefresh(int mergeFactor) throws Exception {
         int n = 20_000;
         try (BkdTree t = BkdTree.builder(2).mergeFactor(mergeFactor).build()) {
-            Random r = new Random(mergeFactor);
+            Random r = new Random(TestSeed.mix(mergeFactor));
             for (int i = 0; i < n; i++) {
                 t.insert(new double[] {r.nextInt(1000), r.nextInt(1000)}, i);
                 if (i % 10 == 9) {
@@ -50,7 +51,7 @@ class MergePolicyTest {
     void treeArraysHaveExactSize() {
         int n = 300_000;
         try (BkdTree t = BkdTree.builder(2).build()) {
-            Random r = new Random(6);
+            Random r = new Random(TestSeed.mix(6));
             for (int i = 0; i < n; i++) {
                 t.insert(new double[] {r.nextDouble() * 10_000, r.nextDouble() * 10_000}, i);
             }

@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 class OracleTest {
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3, 42, 1234, 99991})
     void singleThreadedRandomScheduleMatchesOracle(long seed) throws Exception {
-        Random r = new Random(seed);
+        Random r = new Random(TestSeed.mix(seed));
         int dims = 1 + r.nextInt(3);
         int grid = 5 + r.nextInt(40);
         try (BkdTree tree = BkdTree.builder(dims).leafSize(2 + r.nextInt(16)).bufferSize(1 + r.nextInt(64))
@@ -90,7 +91,7 @@ class OracleTest {
         int deleters = 2;
         int readers = 2;
         int perInserter = 20_000;
-        Random master = new Random(seed);
+        Random master = new Random(TestSeed.mix(seed));
         try (BkdTree tree = BkdTree.builder(dims).leafSize(16).bufferSize(500).mergeFactor(2)
                 .mergeBacklog(2).pageShift(6).build()) {
             ConcurrentLinkedQueue<Long> announced = new ConcurrentLinkedQueue<>();
@@ -201,7 +202,7 @@ class OracleTest {
             for (long id : reinserted) {
                 oracle.insert(Oracle.pointOf(id, dims, grid), id);
             }
-            Random r = new Random(seed);
+            Random r = new Random(TestSeed.mix(seed));
             for (int i = 0; i < 40; i++) {
                 Box box = Oracle.randomBox(r, dims, grid);
                 assertArrayEquals(oracle.ids(box), Oracle.ids(tree, box), "seed " + seed + " " + box);

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Packed ids and sequence numbers (tree file format 3): widths at their boundaries, tombstones
@@ -46,7 +47,7 @@ class PackedSeqsTest {
                 "100,4294967295", "100,4294967296",
                 "-9223372036854775808,4294967295", "-9223372036854775808,-1", "9223372036854775807,0"})
     void valuesRoundTripAtEveryWidthBoundary(long base, long range) {
-        Random r = new Random(base ^ range);
+        Random r = new Random(TestSeed.mix(base ^ range));
         int n = 1000;
         long[] v = new long[n];
         for (int i = 0; i < n; i++) {
@@ -171,7 +172,7 @@ class PackedSeqsTest {
     void aTreeWithoutDeletesStoresNoSequenceBytes() {
         int n = 100_000;
         try (BkdTree t = BkdTree.builder(2).build()) {
-            Random r = new Random(17);
+            Random r = new Random(TestSeed.mix(17));
             for (int i = 0; i < n; i++) {
                 t.insert(new double[] {r.nextDouble() * 10_000, r.nextDouble() * 10_000}, i);
             }

@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.bbflow.testing.TestSeed;
 
 class PersistenceTest {
 
@@ -26,7 +27,7 @@ class PersistenceTest {
 
     @Test
     void writeCloseReopenQueryEqualsOracle(@TempDir Path dir) throws Exception {
-        long seed = 77;
+        long seed = TestSeed.mix(77);
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
         try (BkdTree t = BkdTree.builder(2).directory(dir).leafSize(8).bufferSize(300).pageShift(4).build()) {

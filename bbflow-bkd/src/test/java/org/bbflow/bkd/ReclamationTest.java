@@ -13,13 +13,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 class ReclamationTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void concurrentQueriesDuringMergesNeverSeePoisonedArrays() throws Exception {
-        long seed = 11;
+        long seed = TestSeed.mix(11);
         int dims = 2;
         int grid = 1000;
         try (BkdTree tree = BkdTree.builder(dims).leafSize(8).bufferSize(256).mergeFactor(2)

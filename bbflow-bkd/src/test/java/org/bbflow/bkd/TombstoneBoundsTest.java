@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /** Issue 12.4: tombstones stay bounded, cost queries only where they lie, and purges stay cheap. */
 class TombstoneBoundsTest {
@@ -68,7 +69,7 @@ class TombstoneBoundsTest {
         int n = 100_000;
         int leaf = 64;
         try (BkdTree t = BkdTree.builder(2).leafSize(leaf).bufferSize(n).merging(false).build()) {
-            Random r = new Random(4);
+            Random r = new Random(TestSeed.mix(4));
             for (int i = 0; i < n; i++) {
                 t.insert(new double[] {r.nextInt(10_000), r.nextInt(10_000)}, i);
             }

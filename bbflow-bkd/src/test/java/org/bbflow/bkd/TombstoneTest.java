@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.bbflow.testing.TestSeed;
 
 class TombstoneTest {
     private static final double[] P = {3, 4};
@@ -74,7 +75,7 @@ class TombstoneTest {
 
     @Test
     void mergesDropDeadPointsAndPurgeTombstones() {
-        long seed = 5;
+        long seed = TestSeed.mix(5);
         Random r = new Random(seed);
         try (BkdTree t = tree()) {
             Oracle oracle = new Oracle();

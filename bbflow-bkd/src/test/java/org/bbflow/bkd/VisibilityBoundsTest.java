@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Issue 12.9: a visibility-bounds oracle. Every operation takes a ticket from one global clock when
@@ -93,7 +94,7 @@ class VisibilityBoundsTest {
         int readers = 2;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
         Journal j = new Journal(inserters * perInserter);
-        Random master = new Random(seed);
+        Random master = new Random(TestSeed.mix(seed));
         try (BkdTree tree = BkdTree.builder(DIMS).leafSize(4).bufferSize(32).mergeFactor(2)
                 .poisonReclaimed(true).build()) {
             ConcurrentLinkedQueue<Integer> deletable = new ConcurrentLinkedQueue<>();

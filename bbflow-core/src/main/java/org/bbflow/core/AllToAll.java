@@ -207,6 +207,7 @@ public final class AllToAll<I, O> extends Composite<I, O> {
         }
         int firstVertex = g.vertices.size();
         List<Vertex> entries = new ArrayList<>();
+        List<Vertex> leftLoopEntries = new ArrayList<>();
         List<Vertex> leftExits = new ArrayList<>();
         for (int i = 0; i < left.size(); i++) {
             int before = g.vertices.size();
@@ -215,6 +216,7 @@ public final class AllToAll<I, O> extends Composite<I, O> {
                 requireNode(g, before, where, "left member " + i);
             }
             entries.addAll(p.entries);
+            leftLoopEntries.addAll(p.loopEntries);
             leftExits.addAll(p.exits);
         }
         List<Vertex> rightEntries = new ArrayList<>();
@@ -244,20 +246,18 @@ public final class AllToAll<I, O> extends Composite<I, O> {
                 Vertex r = exits.get(j);
                 if (feedback == Feedback.PAIRWISE) {
                     g.connect(r, leftExits.get(j), spec, true);
-                    r.closesLoop = true;
+                    r.send = Vertex.Send.BACK;
                 } else {
                     for (Vertex l : leftExits) {
                         g.connect(r, l, spec, true);
                     }
-                    r.returnsToOrigin = true;
+                    r.send = Vertex.Send.ORIGIN;
                 }
             }
-            Loop loop = g.loop(where, leftExits.get(0), firstVertex);
-            for (Vertex l : leftExits) {
-                loop.heads.add(l);
-            }
+            // every left member heads the loop: each takes items from outside
+            g.loops.add(new LoopShape(where, leftExits, g.since(firstVertex)));
         }
-        return new Ports(entries, exits);
+        return new Ports(entries, exits, leftLoopEntries);
     }
 
     /** All-to-all feedback routes by member: each member must be one node (its vertex is both its ports). */

@@ -15,8 +15,9 @@ import org.jctools.queues.MpmcArrayQueue;
  *
  * <p>Off unless asked for: the system property {@value #PROPERTY} gives the number of batches kept
  * per kind, from 0 (the default: no pool) to 65,536, rounded up to a power of two; 1,024 is about
- * what one flow of longs has in circulation. It is read once, by the first flow that recycles
- * batches, and any other value stops that flow's start with an error naming the property. Why off:
+ * what one flow of longs has in circulation. It is read by the first flow that recycles batches
+ * (and kept once it is valid); any other value stops the start of that flow, and of every later one
+ * that recycles, with an {@link IllegalArgumentException} naming the property. Why off:
  * once the heap is warm a pooled batch is slower to fill than a new one (most likely its cache
  * lines, last read on another core, against a new one zeroed in the filling core's cache), so in a
  * JVM that has run hundreds of flows a million-value flow runs about a quarter slower with it,
@@ -38,8 +39,31 @@ final class BatchPool {
     static final int MAX_VALUES = 4 * LongBatch.DEFAULT_CAPACITY;
     private static final int MOST = 1 << 16;
 
-    /** The pool every flow uses. Not final only so that tests can watch a pool of their own. */
-    static BatchPool shared = new BatchPool(capacityFrom(System.getProperty(PROPERTY)));
+    /**
+     * The pool every flow uses, made by {@link #shared()} from the property; null until then. Not
+     * final so that tests can watch a pool of their own; not made in a static initializer, where a bad
+     * property would fail the class for good (an {@code ExceptionInInitializerError} with no message,
+     * then a {@code NoClassDefFoundError} on every later start).
+     */
+    static volatile BatchPool shared;
+
+    /**
+     * The pool every flow uses, made on first use from the property.
+     *
+     * @throws IllegalArgumentException if the property is not a number of batches from 0 to 65,536
+     */
+    static BatchPool shared() {
+        BatchPool p = shared;
+        if (p == null) {
+            synchronized (BatchPool.class) {
+                p = shared;
+                if (p == null) {
+                    shared = p = new BatchPool(capacityFrom(System.getProperty(PROPERTY)));
+                }
+            }
+        }
+        return p;
+    }
 
     private final MpmcArrayQueue<LongBatch> longs;
     private final MpmcArrayQueue<DoubleBatch> doubles;

@@ -113,48 +113,71 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         }
     }
 
+    /** The batch class this stage fills and sends, or null. */
+    final Class<?> outBatch() {
+        return outBatch;
+    }
+
+    /** The batch class this stage reads, or null. */
+    final Class<?> inBatch() {
+        return inBatch;
+    }
+
     /**
-     * Sets up recycling for a flow about to start, on every edge from a batch stage to one that reads
-     * the batch class it sends, where the edge is the first's only output and the second's only input
-     * (so no batch is broadcast or read by two nodes), outside feedback loops. Every other batch
-     * stage is reset: a node may run again, in another flow and in another place.
+     * Sets up recycling for a flow about to start, on every edge its plan says recycles (the
+     * {@link PlanCompiler} decides which). Every other batch stage of the flow, fused ones included,
+     * starts clean: a node may run again, in another flow and in another place, and must send nothing
+     * its last flow left behind.
+     *
+     * @param links the capacity of each of the flow's channels, by link index
      */
-    static void recycle(List<Vertex> vertices, List<Edge> edges) {
-        forget(vertices);
-        for (Edge e : edges) {
-            if (e.from.node instanceof BatchStage && e.to.node instanceof BatchStage && oneToOne(e)) {
-                BatchStage<?, ?> producer = (BatchStage<?, ?>) e.from.node;
-                BatchStage<?, ?> consumer = (BatchStage<?, ?>) e.to.node;
-                if (producer.outBatch != null && producer.outBatch == consumer.inBatch) {
-                    int capacity = e.channel.capacity;
-                    // the pool is first read here, in the starting thread: a bad -Dbbflow.batchPool
-                    // stops Flow.start with its message instead of failing a node later
-                    BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2,
-                            BatchPool.shared);
-                    producer.takeFrom = r;
-                    consumer.giveTo = r;
+    static void recycle(FlowPlan plan, int[] links) {
+        forget(plan.members());
+        BatchPool pool = null;
+        for (EdgePlan e : plan.edges) {
+            if (e.recycles) {
+                if (pool == null) {
+                    // read here, in the starting thread: a bad -Dbbflow.batchPool stops Flow.start with its message
+                    pool = BatchPool.shared();
                 }
+                BatchStage<?, ?> producer = (BatchStage<?, ?>) plan.nodes.get(e.from).node;
+                BatchStage<?, ?> consumer = (BatchStage<?, ?>) plan.nodes.get(e.to).node;
+                int capacity = links[e.link];
+                BatchReturns r = new BatchReturns(capacity == Integer.MAX_VALUE ? Channel.DEFAULT_CAPACITY : capacity + 2,
+                        pool);
+                producer.takeFrom = r;
+                consumer.giveTo = r;
             }
         }
     }
 
-    /** No batch stage of these recycles any more (a start that was given up, or before a new one). */
-    static void forget(List<Vertex> vertices) {
-        for (Vertex v : vertices) {
-            if (v.node instanceof BatchStage) {
-                ((BatchStage<?, ?>) v.node).forgetReturns();
+    /** No batch stage of these recycles any more or keeps a value (a start that was given up, or before a new one). */
+    static void forget(List<Node<?, ?>> nodes) {
+        for (Node<?, ?> n : nodes) {
+            if (n instanceof BatchStage) {
+                BatchStage<?, ?> s = (BatchStage<?, ?>) n;
+                s.forgetReturns();
+                s.discardKept();
             }
         }
     }
 
     /**
-     * Ends this stage's recycling with its flow (called in the stage's thread after its last
-     * {@code onItem}): its ways back learn that this end is done, and the second end of each to close
-     * hands its batches to the {@link BatchPool}. A stage fused into another node (as by
-     * {@link Node#andThen}) is no vertex of its next flow, so {@link #recycle} would not reset it.
+     * Drops the values this stage keeps between calls (a half-filled batch), unsent: called when its
+     * flow has ended, however it ended, and before it starts in another. After a normal end there is
+     * none (onEos sent them); after a failure or a cancellation they belong to a flow that is over.
+     */
+    void discardKept() {
+    }
+
+    /**
+     * Ends this stage's part in its flow (called in the stage's thread after its last {@code onItem},
+     * however the flow ended): what it kept is dropped, its ways back learn that this end is done, and
+     * the second end of each to close hands its batches to the {@link BatchPool}.
      */
     @Override
     public void close() {
+        discardKept();
         BatchReturns in = giveTo;
         BatchReturns out = takeFrom;
         forgetReturns();
@@ -170,16 +193,5 @@ abstract class BatchStage<I, O> implements Node<I, O> {
         takeFrom = null;
         giveTo = null;
         poolDry = false;
-    }
-
-    /**
-     * The edge is its producer's only output and its consumer's only input (so no broadcast and no
-     * second reader), outside any feedback loop (a back edge joins two members of one), and carries
-     * plain items: in an ordered farm the emitter numbers what it sends and workers and collector
-     * pass units, so recycling stays out of it.
-     */
-    private static boolean oneToOne(Edge e) {
-        return e.from.out.size() == 1 && e.to.in.size() == 1 && e.from.loop == null && e.to.loop == null
-                && !e.from.orderedEmitter && !e.from.unitOut && !e.to.unitIn;
     }
 }

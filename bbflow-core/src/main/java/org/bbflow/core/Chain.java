@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import java.util.Objects;
+import java.util.stream.Collector;
 
 /**
  * A typed pipeline under construction, started by {@link Pipeline#from(Block)}: each step's input
@@ -127,6 +128,38 @@ public final class Chain<I, O> {
      */
     public <R> Pipeline<I, R> to(Block<? super O, R> last) {
         return then(last).build();
+    }
+
+    /**
+     * Runs the pipeline built so far with its output folded into {@code collector} and returns the
+     * result ({@link Block#run(Collector)}).
+     *
+     * <pre>{@code
+     * List<String> labels = Pipeline.from(Nodes.range(1, 3))
+     *     .map(x -> "item " + x)
+     *     .run(Collectors.toList());       // [item 1, item 2, item 3]
+     * }</pre>
+     *
+     * @param collector folds the output
+     * @param <R> the result type
+     * @return the collector's result over the whole stream
+     * @throws FlowException if a node failed or the flow was cancelled
+     */
+    public <R> R run(Collector<? super O, ?, R> collector) {
+        return build().run(collector);
+    }
+
+    /**
+     * As {@link #run(Collector)}, with the given options.
+     *
+     * @param collector folds the output
+     * @param options the flow's options
+     * @param <R> the result type
+     * @return the collector's result over the whole stream
+     * @throws FlowException if a node failed or the flow was cancelled
+     */
+    public <R> R run(Collector<? super O, ?, R> collector, FlowOptions options) {
+        return build().run(collector, options);
     }
 
     /**

@@ -1,13 +1,6 @@
 package org.bbflow.core;
 
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.MpscArrayQueue;
-import org.jctools.queues.SpscArrayQueue;
-import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
  * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a JCTools lock-free queue.
@@ -36,64 +29,29 @@ public final class Channel<T> {
 
     enum Kind { SPSC, SPSC_UNBOUNDED, MPSC }
 
-    final Kind kind;
-    final MessagePassingQueue<Object> queue;
-    /** The same queue when it is a bounded SPSC one: calls through this field are monomorphic. */
-    private final SpscArrayQueue<Object> spsc;
-    final int capacity;
-    /** Capacity 1: offers check the bound themselves. */
-    private final boolean oneSlot;
-    private volatile boolean closed;
-    /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
-    private final AtomicInteger openProducers = new AtomicInteger(1);
-
     /** The waiter of each thread that calls {@link #put} on an MPSC channel (a thread parks in one place at a time). */
     private static final ThreadLocal<Waiter> THREAD_WAITER = ThreadLocal.withInitial(Waiter::new);
 
-    // Wiring done before any thread starts; read-only afterwards.
-    Waiter consumerWaiter = new Waiter();
-    /** The producer's waiter of an SPSC channel. */
-    Waiter producerWaiter = new Waiter();
-    /** The producers' waiters of an MPSC channel (one each), else null. */
-    final WaiterGroup producers;
-    boolean producerMustFence;
-    boolean consumerMustFence;
-    /** Whether the consumer (producer) may be parked in its waiter; if not, no wake-up is attempted. */
-    boolean consumerWakeable = true;
-    boolean producerWakeable = true;
-    /** In-flight counter of the feedback loop this channel belongs to, or null. */
-    AtomicLong inFlight;
+    private final Kind kind;
+    private final int requestedCapacity;
+    /** The runtime side: queue, end of stream, wake-up wiring. Replaced only by {@link #waitStrategy} before use. */
+    private Link link;
     private WaitStrategy waitStrategy = WaitStrategy.backoff();
     /** Waiting state of the (single) consumer and SPSC producer of put/take, made on first wait. */
     private Idler consumerIdler;
     private Idler producerIdler;
-    private final WaitCondition roomCondition = this::hasRoom;
-    private final WaitCondition readyCondition = this::hasItemOrEos;
+    private final WaitCondition roomCondition = () -> link.hasRoom();
+    private final WaitCondition readyCondition = () -> link.hasItem() || link.isClosed();
 
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
-        this.producers = kind == Kind.MPSC ? new WaiterGroup() : null;
-        // One slot (FastFlow's one-slot queues): the JCTools queues hold at least 2, so a
-        // two-slot queue is used with a bound check on offer (see offerOneSlot). The fast SPSC
-        // path (the spsc field) is left to channels of 2 and more, so they pay nothing for it.
-        this.oneSlot = capacity == 1;
-        switch (kind) {
-            case SPSC:
-                SpscArrayQueue<Object> q = new SpscArrayQueue<>(oneSlot ? 2 : capacity);
-                this.spsc = oneSlot ? null : q;
-                this.queue = q;
-                this.capacity = oneSlot ? 1 : queue.capacity();
-                break;
-            case MPSC:
-                this.spsc = null;
-                this.queue = new MpscArrayQueue<>(oneSlot ? 2 : capacity);
-                this.capacity = oneSlot ? 1 : queue.capacity();
-                break;
-            default:
-                this.spsc = null;
-                this.queue = new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK);
-                this.capacity = Integer.MAX_VALUE;
-        }
+        this.requestedCapacity = capacity;
+        this.link = newLink(waitStrategy);
+    }
+
+    private Link newLink(WaitStrategy s) {
+        return new Link(kind, requestedCapacity, 1, s, new Waiter(), new Waiter(), new Waiter[0], s.peerMustFence(),
+                s.wakeable(), null);
     }
 
     /**
@@ -140,14 +98,6 @@ public final class Channel<T> {
         return new Channel<>(Kind.MPSC, checkCapacity(capacity));
     }
 
-    static <T> Channel<T> create(ChannelSpec spec) {
-        switch (spec.kind()) {
-            case SPSC: return spsc(spec.capacity());
-            case MPSC: return mpsc(spec.capacity());
-            default: return spscUnbounded();
-        }
-    }
-
     private static int checkCapacity(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("channel capacity must be >= 1, got " + capacity);
@@ -160,16 +110,17 @@ public final class Channel<T> {
      *
      * @param strategy how a producer waits for room and a consumer for items
      * @return this channel
+     * @throws IllegalStateException if the channel was already used (it holds items or was closed)
      */
     public Channel<T> waitStrategy(WaitStrategy strategy) {
-        this.waitStrategy = Objects.requireNonNull(strategy, "strategy");
+        Objects.requireNonNull(strategy, "strategy");
+        if (!link.queue.isEmpty() || link.isClosed()) {
+            throw new IllegalStateException("set a channel's wait strategy before it is used: " + this);
+        }
+        this.waitStrategy = strategy;
+        this.link = newLink(strategy);
         this.consumerIdler = null;
         this.producerIdler = null;
-        boolean fence = strategy.peerMustFence();
-        this.producerMustFence = fence;
-        this.consumerMustFence = fence;
-        this.consumerWakeable = strategy.wakeable();
-        this.producerWakeable = strategy.wakeable();
         return this;
     }
 
@@ -185,13 +136,14 @@ public final class Channel<T> {
         if (item == null) {
             throw new IllegalArgumentException("null is not a valid channel item (end of stream is close())");
         }
-        if (closed) {
+        Link l = link;
+        if (l.isClosed()) {
             throw new IllegalStateException("offer on a closed channel");
         }
-        if (!offerRaw(item)) {
+        if (!l.offerRaw(item)) {
             return false;
         }
-        wakeConsumer();
+        l.wakeConsumer();
         return true;
     }
 
@@ -204,7 +156,7 @@ public final class Channel<T> {
         if (offer(item)) {
             return;
         }
-        if (producers != null) {
+        if (link.producers != null) {
             putShared(item);
             return;
         }
@@ -213,16 +165,21 @@ public final class Channel<T> {
         try {
             while (!offer(item)) {
                 checkInterrupt();
-                idler.idle(producerWaiter, roomCondition);
+                idler.idle(link.producerWaiter, roomCondition);
             }
         } finally {
             idler.reset();
         }
     }
 
-    /** An MPSC producer waits in its own thread's waiter, announced to the consumer (see {@link WaiterGroup}). */
+    /**
+     * An MPSC producer waits in its own thread's waiter, announced to the consumer (see
+     * {@link WaiterGroup}) for the time of this wait only: a channel fed by many short-lived threads
+     * keeps no trace of them.
+     */
     private void putShared(T item) {
         Waiter self = THREAD_WAITER.get();
+        WaiterGroup producers = link.producers;
         producers.add(self);
         Idler idler = waitStrategy.newIdler();
         producers.beginWait();
@@ -233,6 +190,7 @@ public final class Channel<T> {
             }
         } finally {
             producers.endWait();
+            producers.remove(self);
         }
     }
 
@@ -243,9 +201,10 @@ public final class Channel<T> {
      */
     @SuppressWarnings("unchecked")
     public T poll() {
-        Object x = pollRaw();
+        Link l = link;
+        Object x = l.pollRaw();
         if (x != null) {
-            wakeProducer();
+            l.wakeProducer();
         }
         return (T) x;
     }
@@ -254,6 +213,9 @@ public final class Channel<T> {
      * Removes the head item, waiting with the wait strategy while the channel is empty.
      *
      * @return the item, or null when the channel is closed and drained (EOS)
+     * @throws IllegalStateException if the waiting thread is interrupted, or once the items sent are
+     *         drained if the flow feeding the channel ({@link Nodes#toChannel(Channel)}) failed or was
+     *         cancelled: its stream is incomplete, so it does not end as a clean end of stream
      */
     public T take() {
         T x = poll();
@@ -267,11 +229,15 @@ public final class Channel<T> {
                 if (x != null) {
                     return x;
                 }
-                if (closed) {
-                    return poll();
+                if (link.isClosed()) {
+                    x = poll();
+                    if (x == null) {
+                        checkAborted();
+                    }
+                    return x;
                 }
                 checkInterrupt();
-                idler.idle(consumerWaiter, readyCondition);
+                idler.idle(link.consumerWaiter, readyCondition);
             }
         } finally {
             idler.reset();
@@ -280,15 +246,10 @@ public final class Channel<T> {
 
     /**
      * Marks end of stream: no more items will be offered. Items already in the channel are still
-     * delivered. Idempotent. On a channel shared by several producer nodes of a flow, EOS is reached
-     * when every producer has closed.
+     * delivered. Idempotent.
      */
     public void close() {
-        if (openProducers.decrementAndGet() <= 0 && !closed) {
-            closed = true;
-            VarHandle.fullFence();
-            consumerWaiter.wakeIfParked();
-        }
+        link.close();
     }
 
     /**
@@ -297,7 +258,7 @@ public final class Channel<T> {
      * @return whether the channel was closed
      */
     public boolean isClosed() {
-        return closed;
+        return link.isClosed();
     }
 
     /**
@@ -306,7 +267,7 @@ public final class Channel<T> {
      * @return whether the channel reached its end of stream
      */
     public boolean isEos() {
-        return closed && queue.isEmpty();
+        return link.isClosed() && link.queue.isEmpty();
     }
 
     /**
@@ -315,7 +276,7 @@ public final class Channel<T> {
      * @return the number of items
      */
     public int size() {
-        return queue.size();
+        return link.queue.size();
     }
 
     /**
@@ -324,91 +285,41 @@ public final class Channel<T> {
      * @return the capacity
      */
     public int capacity() {
-        return capacity;
+        return link.capacity;
     }
 
     @Override
     public String toString() {
+        int capacity = capacity();
         return "Channel[" + kind + (capacity == Integer.MAX_VALUE ? "" : ", capacity=" + capacity)
-                + ", size=" + size() + (closed ? ", closed" : "") + "]";
+                + ", size=" + size() + (isClosed() ? ", closed" : "") + "]";
     }
 
-    // ---- runtime side (package-private) --------------------------------------------------------
+    // ---- the runtime's side (package-private) ---------------------------------------------------
 
-    /** Offer without checks or wake-up: the runtime's hot path. */
-    boolean offerRaw(Object item) {
-        SpscArrayQueue<Object> q = spsc;
-        if (q != null) {
-            return q.relaxedOffer(item);
-        }
-        return oneSlot ? offerOneSlot(item) : queue.relaxedOffer(item);
+    /** The channel's runtime side. */
+    Link link() {
+        return link;
     }
 
-    /**
-     * Offer into a one-slot channel: only into an empty queue. With one producer, an empty queue
-     * stays empty until that producer offers (the consumer only removes), so check-then-offer is
-     * exact; producers of an MPSC channel race, so there the queue's own threshold offer (a CAS on
-     * the producer index after the size check) keeps the bound.
-     */
-    @SuppressWarnings("unchecked")
-    private boolean offerOneSlot(Object item) {
-        if (kind == Kind.MPSC) {
-            return ((MpscArrayQueue<Object>) queue).offerIfBelowThreshold(item, 1);
-        }
-        return queue.isEmpty() && queue.relaxedOffer(item);
-    }
-
-    /** Poll without wake-up: the runtime's hot path. */
-    Object pollRaw() {
-        SpscArrayQueue<Object> q = spsc;
-        return q != null ? q.relaxedPoll() : queue.relaxedPoll();
-    }
-
+    /** End of stream once {@code producers} threads have each called {@link #close()} (tests of shared channels). */
     void expectProducers(int producers) {
-        openProducers.set(producers);
-    }
-
-    boolean hasRoom() {
-        return queue.size() < capacity;
-    }
-
-    private boolean hasItemOrEos() {
-        return hasItem() || closed;
+        link.expectProducers(producers);
     }
 
     /**
-     * Whether the consumer can poll an item now (consumer thread only). It reads the head slot, as
-     * a poll does, and not the queue's indices: the producer writes its index on every offer, so a
-     * consumer waiting on {@code isEmpty()} would pull that cache line away from the producer on
-     * every check and slow down the very producer it waits for.
+     * Ends the stream as incomplete (the flow feeding it failed or was cancelled): {@link #take()}
+     * throws once the items sent are drained.
      */
-    boolean hasItem() {
-        SpscArrayQueue<Object> q = spsc;
-        return (q != null ? q.relaxedPeek() : queue.relaxedPeek()) != null;
+    void abort() {
+        link.abort();
     }
 
-    void wakeConsumer() {
-        if (!consumerWakeable) {
-            return;
-        }
-        if (producerMustFence) {
-            VarHandle.fullFence();
-        }
-        consumerWaiter.wakeIfParked();
-    }
-
-    void wakeProducer() {
-        if (!producerWakeable) {
-            return;
-        }
-        if (consumerMustFence) {
-            VarHandle.fullFence();
-        }
-        WaiterGroup g = producers;
-        if (g == null) {
-            producerWaiter.wakeIfParked();
-        } else {
-            g.wakeWaiting();
+    /** Throws if the stream ended incomplete; called once it is drained. */
+    void checkAborted() {
+        if (link.isAborted()) {
+            throw new IllegalStateException("the flow feeding this channel failed or was cancelled before its end of stream"
+                    + " (the items it sent were delivered)");
         }
     }
 

@@ -17,15 +17,15 @@ final class CollectFirstCome extends InputLoop {
     CollectFirstCome(NodeRunner runner) {
         super(runner);
         this.back = runner.inBack;
-        this.loop = runner.vertex.loop;
-        this.loopHead = loop != null && loop.heads.contains(runner.vertex);
+        this.loop = runner.loop;
+        this.loopHead = runner.plan.loopHead;
         this.ended = new boolean[inputs.length];
     }
 
     @Override
     void run() throws Exception {
         final NodeRunner r = runner;
-        final Channel<Object>[] in = inputs;
+        final Link[] in = inputs;
         final int n = in.length;
         liveExternal = 0;
         for (int i = 0; i < n; i++) {
@@ -41,7 +41,7 @@ final class CollectFirstCome extends InputLoop {
             boolean progressed = false;
             for (int k = 0; k < n; k++) {
                 if (!ended[i]) {
-                    Channel<Object> c = in[i];
+                    Link c = in[i];
                     Object x = c.pollRaw();
                     if (x == null && !back[i] && c.isClosed()) {
                         x = c.pollRaw();

@@ -14,6 +14,7 @@ final class CollectGather extends InputLoop {
         final NodeRunner r = runner;
         final int n = inputs.length;
         final boolean[] ended = new boolean[n];
+        final int[] from = new int[n];
         int live = n;
         while (live > 0) {
             List<Object> round = new ArrayList<>(live);
@@ -26,12 +27,12 @@ final class CollectGather extends InputLoop {
                     ended[w] = true;
                     live--;
                 } else {
-                    round.add(Units.oneResult(r.vertex, w, x));
-                    r.itemsIn++;
+                    from[round.size()] = w;
+                    round.add(Units.oneResult(r.plan, w, x));
                 }
             }
             if (!round.isEmpty()) {
-                r.deliverRound(round);
+                r.deliverRound(round, from);
             }
         }
     }

@@ -8,6 +8,6 @@ final class CollectRoundRobin extends CollectInTurn {
 
     @Override
     void collect(int w, Object x) throws Exception {
-        runner.deliver(w, Units.oneResult(runner.vertex, w, x));
+        runner.deliver(w, Units.oneResult(runner.plan, w, x));
     }
 }

@@ -9,7 +9,7 @@ final class CollectSingleInput extends InputLoop {
     @Override
     void run() throws Exception {
         final NodeRunner r = runner;
-        final Channel<Object> c = inputs[0];
+        final Link c = inputs[0];
         while (true) {
             Object x = c.pollRaw();
             if (x == null) {

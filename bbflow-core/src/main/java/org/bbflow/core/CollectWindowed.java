@@ -28,7 +28,7 @@ final class CollectWindowed extends InputLoop {
                 break;
             }
             if (!deliverOneUnit(w)) {
-                throw new IllegalStateException("worker " + r.vertex.in.get(w).from.path + " ended before sending"
+                throw new IllegalStateException("worker " + r.plan.inputs[w].fromPath + " ended before sending"
                         + " the results of an item it was given");
             }
             window.release();

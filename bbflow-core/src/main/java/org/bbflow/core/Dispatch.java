@@ -54,7 +54,7 @@ public final class Dispatch {
     /**
      * Splits each item, a {@code Collection} or an object array, into one {@code List} chunk per
      * output, in order; the first {@code size % n} chunks get one element more. Outputs beyond the
-     * size get an empty list.
+     * size get an empty list; a single output gets the whole collection as one list.
      *
      * @return the policy
      */

@@ -24,7 +24,7 @@ final class DispatchOnDemand extends Dispatcher {
 
     /** The first empty output from the one after the last choice on, else the shortest. */
     private int leastLoaded() {
-        Channel<Object>[] outs = out.outs;
+        Link[] outs = out.outs;
         int best = next;
         int bestSize = Integer.MAX_VALUE;
         for (int k = 0; k < n; k++) {

@@ -26,32 +26,18 @@ abstract class Dispatcher {
     /** Sends a (non-null) user item to the output(s) this policy picks. */
     abstract void send(Object item);
 
-    /**
-     * The policy of vertex v: none without outputs, back to the item's origin for a right member of
-     * an all-to-all with feedback, the one output when there is one (or v closes a feedback loop:
-     * send goes back), otherwise v's {@link Dispatch} (round-robin by default).
-     */
-    static Dispatcher of(OutboxImpl out, Vertex v) {
-        Dispatch d = v.dispatch == null ? Dispatch.roundRobin() : v.dispatch;
-        int n = v.out.size();
-        if (d.kind == Dispatch.Kind.SCATTER && n == 1 && !v.closesLoop) {
-            throw new IllegalStateException("node " + v.path + ": scatter needs several outputs");
-        }
-        if (n == 0) {
-            return new DispatchNone(out);
-        }
-        if (v.returnsToOrigin) {
-            return new DispatchOrigin(out);
-        }
-        if (v.closesLoop || n == 1) {
-            return new DispatchSingle(out);
-        }
-        switch (d.kind) {
+    /** The policy the plan chose for the node ({@link NodePlan#route}; the unit protocol excepted, made by the outbox). */
+    static Dispatcher of(OutboxImpl out, NodePlan plan) {
+        switch (plan.route) {
+            case NONE: return new DispatchNone(out);
+            case SINGLE: return new DispatchSingle(out);
+            case ORIGIN: return new DispatchOrigin(out);
             case ON_DEMAND: return new DispatchOnDemand(out);
             case BROADCAST: return new DispatchBroadcast(out);
             case SCATTER: return new DispatchScatter(out);
-            case BY_KEY: return new DispatchByKey(out, d.key);
-            default: return new DispatchRoundRobin(out);
+            case BY_KEY: return new DispatchByKey(out, plan.key);
+            case ROUND_ROBIN: return new DispatchRoundRobin(out);
+            default: throw new IllegalStateException("no dispatcher for route " + plan.route + " of " + plan.path);
         }
     }
 }

@@ -43,4 +43,9 @@ final class DoubleBatcher implements DoubleOutbox {
             out.send(b);
         }
     }
+
+    /** Drops the batch being filled, unsent (its flow is over: see {@link BatchStage#discardKept()}). */
+    void discard() {
+        batch = null;
+    }
 }

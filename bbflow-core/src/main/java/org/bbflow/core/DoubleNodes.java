@@ -49,6 +49,11 @@ public final class DoubleNodes {
             private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
+            void discardKept() {
+                batcher.discard();
+            }
+
+            @Override
             public void generate(Outbox<DoubleBatch> out) {
                 generator.accept(batcher.to(out));
                 batcher.flush();
@@ -175,6 +180,11 @@ public final class DoubleNodes {
             private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
+            void discardKept() {
+                batcher.discard();
+            }
+
+            @Override
             public void onItem(DoubleBatch in, Outbox<DoubleBatch> out) {
                 DoubleBatcher o = batcher.to(out);
                 double[] src = in.values;
@@ -235,6 +245,11 @@ public final class DoubleNodes {
     public static Node<Double, DoubleBatch> batch() {
         return new BatchStage<Double, DoubleBatch>("doubles.batch", null, DoubleBatch.class) {
             private final DoubleBatcher batcher = new DoubleBatcher(this, LongBatch.DEFAULT_CAPACITY);
+
+            @Override
+            void discardKept() {
+                batcher.discard();
+            }
             private NodeContext context;
 
             @Override

@@ -1,12 +1,13 @@
 package org.bbflow.core;
 
-/** A directed edge: becomes one channel (or a share of an MPSC channel) at start. */
+/** A directed edge of a composition as its blocks describe it; the plan compiler makes it an {@link EdgePlan}. */
 final class Edge {
     final Vertex from;
     final Vertex to;
+    /** The channels the block asked for, or null for the flow's default. */
     final ChannelSpec spec;
+    /** A way back of a feedback loop. */
     final boolean back;
-    Channel<Object> channel;
 
     Edge(Vertex from, Vertex to, ChannelSpec spec, boolean back) {
         this.from = from;
@@ -18,10 +19,5 @@ final class Edge {
     /** This edge is (a producer's share of) an MPSC channel. */
     boolean mpsc() {
         return spec != null && spec.kind() == Channel.Kind.MPSC;
-    }
-
-    /** Both ends in the same feedback loop: items on it are counted as in flight. */
-    boolean counted() {
-        return from.loop != null && from.loop == to.loop;
     }
 }

@@ -346,30 +346,6 @@ public final class Farm<I, O> extends Composite<I, O> {
         if (workers.isEmpty()) {
             throw new IllegalStateException(where + " has no worker");
         }
-        if (collect == Collect.ORDERED) {
-            if (dispatch.kind != Dispatch.Kind.ROUND_ROBIN && dispatch.kind != Dispatch.Kind.ON_DEMAND) {
-                throw new IllegalStateException(where + ": an ordered farm dispatches round-robin or on demand"
-                        + " (one worker per item), not " + dispatch);
-            }
-            if (!hasEmitter) {
-                throw new IllegalStateException(where + ": an ordered farm needs its emitter");
-            }
-            if (feedback != Feedback.NONE) {
-                throw new IllegalStateException(where + ": an ordered farm cannot have feedback");
-            }
-        }
-        if (collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) {
-            // A strict collector waits on one worker at a time; it can only keep up with an emitter
-            // that feeds the workers in the same rhythm (otherwise bounded channels stall the farm).
-            Dispatch.Kind k = dispatch.kind;
-            boolean fits = collect == Collect.ROUND_ROBIN ? k == Dispatch.Kind.ROUND_ROBIN
-                    : k == Dispatch.Kind.ROUND_ROBIN || k == Dispatch.Kind.SCATTER || k == Dispatch.Kind.BROADCAST;
-            if (!fits || !hasEmitter) {
-                throw new IllegalStateException(where + ": collector policy " + collect + " reads the workers in strict"
-                        + " turn and needs the farm's own round-robin" + (collect == Collect.GATHER ? ", scatter or broadcast" : "")
-                        + " emitter, not " + (hasEmitter ? dispatch.toString() : "no emitter") + "; use FIRST_COME or ORDERED");
-            }
-        }
         if (feedback != Feedback.NONE && !hasEmitter) {
             throw new IllegalStateException(where + ": feedback goes to the emitter, but the farm has none");
         }
@@ -380,26 +356,18 @@ public final class Farm<I, O> extends Composite<I, O> {
         Vertex e = null;
         if (hasEmitter) {
             Node<?, ?> node = emitter != null ? emitter : new Nodes.Identity<>("emitter");
-            e = g.vertex(node, path + "/emitter", workerIndex, where);
+            e = g.vertex(node, path + "/emitter", workerIndex);
             e.dispatch = dispatch;
-            e.orderedEmitter = collect == Collect.ORDERED;
         }
         List<Ports> ports = new ArrayList<>();
+        List<String> workerPaths = new ArrayList<>();
+        List<List<Vertex>> workerVertices = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             int before = g.vertices.size();
-            Ports p = g.compile(workers.get(i), path + "/worker-" + i, i);
-            if (collect == Collect.ORDERED) {
-                markOrderedChain(g, before, p, where + " worker " + i);
-            } else if ((collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) && feedback == Feedback.NONE) {
-                // A strict collector waits on one worker at a time: a worker that drops an item (or
-                // sends two) would stall the farm for ever without a word. Workers that are nodes or
-                // pipelines of nodes carry per-item units as in an ordered farm (free when a worker
-                // sends exactly one result: no marker travels), so the collector sees the SKIP or
-                // START marker exactly where it would otherwise wait, and fails the flow naming the
-                // worker. Other workers (farms, all-to-alls) cannot carry units and are not checked.
-                markStrictChain(g, before, p);
-            }
-            ports.add(p);
+            String workerPath = path + "/worker-" + i;
+            ports.add(g.compile(workers.get(i), workerPath, i));
+            workerPaths.add(workerPath);
+            workerVertices.add(g.since(before));
         }
         if (e != null) {
             // On demand means something only with short worker queues: with long ones "least
@@ -418,42 +386,40 @@ public final class Farm<I, O> extends Composite<I, O> {
             for (Ports p : ports) {
                 for (Vertex exit : p.exits) {
                     g.connect(exit, e, spec, true);
-                    exit.closesLoop = true;
+                    exit.send = Vertex.Send.BACK;
                 }
             }
-            g.loop(where, e, firstVertex);
+            // the loop runs through the emitter and the workers; the collector is outside it
+            g.loops.add(new LoopShape(where, List.of(e), g.since(firstVertex)));
         }
         Vertex c = null;
         if (collect != Collect.NONE) {
             Node<?, ?> node = collector != null ? collector : new Nodes.Identity<>("collector");
-            c = g.vertex(node, path + "/collector", workerIndex, where);
+            c = g.vertex(node, path + "/collector", workerIndex);
             c.collect = collect;
-            c.unitIn = collect == Collect.ORDERED;
             for (Ports p : ports) {
                 for (Vertex exit : p.exits) {
                     g.connect(exit, c, spec, false);
                 }
             }
         }
-        if (c != null && e != null && collect == Collect.ORDERED
-                && (dispatch.kind == Dispatch.Kind.ON_DEMAND || reorderWindow > 0)) {
-            ReorderWindow window = new ReorderWindow(reorderWindow > 0 ? reorderWindow
-                    : Math.max(DEFAULT_REORDER_WINDOW, 2 * workers.size()));
-            e.reorder = window;
-            c.reorder = window;
-        }
         if (feedback == Feedback.COLLECTOR) {
             g.connect(c, e, spec, true);
-            c.closesLoop = true;
-            g.loop(where, e, firstVertex);
+            c.send = Vertex.Send.BACK;
+            g.loops.add(new LoopShape(where, List.of(e), g.since(firstVertex)));
         }
+        g.farms.add(new FarmShape(where, e, c, collect, dispatch, reorderWindow, feedback == Feedback.WORKERS,
+                workers, workerPaths, workerVertices));
         List<Vertex> entries = new ArrayList<>();
+        List<Vertex> loopEntries = new ArrayList<>();
         if (e != null) {
             if (!e.isSource()) {
                 entries.add(e);
             }
+            loopEntries.add(e);
         } else {
             ports.forEach(p -> entries.addAll(p.entries));
+            ports.forEach(p -> loopEntries.addAll(p.loopEntries));
         }
         List<Vertex> exits = new ArrayList<>();
         if (c != null) {
@@ -461,38 +427,7 @@ public final class Farm<I, O> extends Composite<I, O> {
         } else {
             ports.forEach(p -> exits.addAll(p.exits));
         }
-        return new Ports(entries, exits);
-    }
-
-    private static void markStrictChain(GraphBuilder g, int from, Ports p) {
-        if (p.entries.size() != 1 || p.exits.size() != 1) {
-            return;
-        }
-        List<Vertex> chain = g.vertices.subList(from, g.vertices.size());
-        for (Vertex v : chain) {
-            if (v.in.size() > 1 || v.out.size() > 1 || v.loop != null || v.isSource()) {
-                return;
-            }
-        }
-        for (Vertex v : chain) {
-            v.unitIn = true;
-            v.unitOut = true;
-        }
-    }
-
-    private static void markOrderedChain(GraphBuilder g, int from, Ports p, String where) {
-        if (p.entries.size() != 1 || p.exits.size() != 1) {
-            throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes");
-        }
-        for (Vertex v : g.vertices.subList(from, g.vertices.size())) {
-            if (v.in.size() > 1 || v.out.size() > 1 || v.loop != null || v.isSource()) {
-                throw new IllegalStateException(where + ": an ordered farm's workers must be nodes or pipelines of nodes"
-                        + " (found " + v.path + ")");
-            }
-            v.unitIn = true;
-            v.unitOut = true;
-            v.unitEos = true;
-        }
+        return new Ports(entries, exits, loopEntries);
     }
 
     /**

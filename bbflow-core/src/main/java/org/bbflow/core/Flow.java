@@ -95,11 +95,8 @@ public final class Flow implements AutoCloseable {
     public static Flow start(Block<?, ?> block, FlowOptions options) {
         Objects.requireNonNull(block, "block");
         Objects.requireNonNull(options, "options");
-        GraphBuilder g = new GraphBuilder();
-        String rootName = Composite.childName(block);
-        Ports root = g.compile(block, rootName, -1);
-        g.validateRoot(root, rootName);
-        for (Composite<?, ?> c : g.composites) {
+        FlowPlan plan = PlanCompiler.compile(block, options);
+        for (Composite<?, ?> c : plan.composites) {
             if (c.isStarted()) {
                 throw new IllegalStateException("block '" + c.name() + "' was already started; blocks are single-use,"
                         + " build a new one");
@@ -108,33 +105,34 @@ public final class Flow implements AutoCloseable {
         // All or nothing: everything that can refuse the graph (building channels and outboxes
         // included) runs before any node is registered, and a failure to start a thread undoes the
         // registration, so a refused start leaves its nodes and blocks as they were.
-        Flow flow = new Flow(rootName, g.vertices.size());
-        flow.build(g, options);
+        Flow flow = new Flow(plan.name, plan.nodes.size());
+        int[] capacities = flow.build(plan);
+        List<Node<?, ?>> members = plan.members();
         synchronized (ACTIVE_NODES) {
-            for (Vertex v : g.vertices) {
-                if (ACTIVE_NODES.contains(v.node)) {
-                    throw new IllegalStateException("node " + v.path + " is already running in another flow");
+            for (NodePlan n : plan.nodes) {
+                for (Node<?, ?> m : n.members) {
+                    if (ACTIVE_NODES.contains(m)) {
+                        throw new IllegalStateException("node '" + m.name() + "' at " + n.path
+                                + (m == n.node ? "" : " (inside comb '" + n.node.name() + "')")
+                                + " is already running in another flow");
+                    }
                 }
             }
-            for (Composite<?, ?> c : g.composites) {
+            for (Composite<?, ?> c : plan.composites) {
                 c.markStarted();
             }
-            for (Vertex v : g.vertices) {
-                ACTIVE_NODES.add(v.node);
-            }
+            ACTIVE_NODES.addAll(members);
         }
         try {
             // Only now, with every node registered to this flow, may its nodes be changed: a refused
             // start must not touch a node another flow is running.
-            BatchStage.recycle(g.vertices, g.edges);
+            BatchStage.recycle(plan, capacities);
             flow.launch(options);
         } catch (RuntimeException | Error e) {
-            BatchStage.forget(g.vertices);
+            BatchStage.forget(members);
             synchronized (ACTIVE_NODES) {
-                for (Vertex v : g.vertices) {
-                    ACTIVE_NODES.remove(v.node);
-                }
-                for (Composite<?, ?> c : g.composites) {
+                members.forEach(ACTIVE_NODES::remove);
+                for (Composite<?, ?> c : plan.composites) {
                     c.unmarkStarted();
                 }
             }
@@ -143,81 +141,68 @@ public final class Flow implements AutoCloseable {
         return flow;
     }
 
-    private void build(GraphBuilder g, FlowOptions options) {
-        ChannelSpec defaults = options.channels();
-        // channels: one per edge, or one MPSC channel per node whose inputs share it
-        for (Vertex v : g.vertices) {
-            if (v.sharesMpscInput()) {
-                Channel<Object> shared = Channel.create(v.in.get(0).spec);
-                shared.expectProducers(v.in.size());
-                for (Edge e : v.in) {
-                    e.channel = shared;
+    /**
+     * Makes the flow's runtime from its plan, before any thread starts: a waiter per node, the
+     * loops, the channels (each knowing the waiters and strategies of its ends), the reorder windows,
+     * then the node runners. Reads the plan; decides nothing.
+     *
+     * @return the capacity of each channel, by link index
+     */
+    private int[] build(FlowPlan plan) {
+        List<NodePlan> nodes = plan.nodes;
+        Waiter[] waiters = new Waiter[nodes.size()];
+        for (int i = 0; i < waiters.length; i++) {
+            waiters[i] = new Waiter();
+        }
+        Loop[] loops = new Loop[plan.loops.size()];
+        for (LoopPlan l : plan.loops) {
+            Waiter[] heads = new Waiter[l.heads.length];
+            for (int k = 0; k < heads.length; k++) {
+                heads[k] = waiters[l.heads[k]];
+            }
+            loops[l.index] = new Loop(heads);
+        }
+        Link[] links = new Link[plan.links.size()];
+        int[] capacities = new int[links.length];
+        for (LinkPlan l : plan.links) {
+            boolean consumerMustFence = false;
+            boolean producerWakeable = false;
+            Waiter[] producers = new Waiter[l.producers.length];
+            for (int k = 0; k < producers.length; k++) {
+                WaitStrategy s = nodes.get(l.producers[k]).strategy;
+                consumerMustFence |= s.peerMustFence();
+                producerWakeable |= s.wakeable();
+                producers[k] = waiters[l.producers[k]];
+            }
+            links[l.index] = new Link(l.kind, l.capacity, producers.length, nodes.get(l.consumer).strategy,
+                    waiters[l.consumer], producers.length == 1 ? producers[0] : null, producers, consumerMustFence,
+                    producerWakeable, l.loop >= 0 ? loops[l.loop].inFlight : null);
+            capacities[l.index] = links[l.index].capacity;
+        }
+        ReorderWindow[] windows = new ReorderWindow[plan.windows.length];
+        for (int w = 0; w < windows.length; w++) {
+            Waiter emitter = null;
+            Waiter collector = null;
+            for (NodePlan n : nodes) {
+                if (n.window == w) {
+                    if (n.orderedEmitter) {
+                        emitter = waiters[n.index];
+                    } else {
+                        collector = waiters[n.index];
+                    }
                 }
-            } else {
-                for (Edge e : v.in) {
-                    // A feedback channel is unbounded: were it bounded, a head blocked on a full
-                    // forward channel and a loop member blocked on a full way back would deadlock.
-                    e.channel = e.back ? Channel.spscUnbounded() : Channel.create(e.spec != null ? e.spec : defaults);
-                }
             }
+            windows[w] = new ReorderWindow(plan.windows[w], emitter, collector);
         }
-        // More node threads than cores: a spinning thread then spins on a core another node needs
-        // (measured: a farm of 2 fine-grained workers with its source as emitter and its sink as
-        // collector, 4 threads on 2 cores, gave a speedup of 1.3 with the usual spins and 1.8 with
-        // short ones). What that changes for a node is the runner's to say (its constructor).
-        boolean oversubscribed = g.vertices.size() > Runtime.getRuntime().availableProcessors();
-        for (Vertex v : g.vertices) {
-            runners.add(new NodeRunner(v, this, strategyOf(v, options), oversubscribed));
+        for (NodePlan n : nodes) {
+            runners.add(new NodeRunner(n, this, waiters[n.index], links, loops, windows));
         }
-        IdentityHashMap<Vertex, NodeRunner> byVertex = new IdentityHashMap<>();
-        for (NodeRunner r : runners) {
-            byVertex.put(r.vertex, r);
-        }
-        for (Edge e : g.edges) {
-            NodeRunner producer = byVertex.get(e.from);
-            NodeRunner consumer = byVertex.get(e.to);
-            Channel<Object> c = e.channel;
-            c.consumerWaiter = consumer.waiter;
-            c.producerMustFence = consumer.strategy.peerMustFence();
-            c.consumerWakeable = consumer.strategy.wakeable();
-            if (c.producers != null) {
-                c.producers.add(producer.waiter);
-            } else {
-                c.producerWaiter = producer.waiter;
-            }
-            c.consumerMustFence |= producer.strategy.peerMustFence();
-            c.producerWakeable = producer.strategy.wakeable();
-            if (e.counted()) {
-                c.inFlight = e.from.loop.inFlight;
-            }
-        }
-        runners.forEach(NodeRunner::wire);
+        return capacities;
     }
 
-    /** The flow's node runners, in vertex order (tests read their wait settings). */
+    /** The flow's node runners, in plan order (tests read their wait settings). */
     List<NodeRunner> runners() {
         return Collections.unmodifiableList(runners);
-    }
-
-    /** The strategy a node waits with: its edges' if they agree on one, else the flow's. */
-    private static WaitStrategy strategyOf(Vertex v, FlowOptions options) {
-        WaitStrategy chosen = agreed(v.in);
-        if (chosen == null && v.in.isEmpty()) {
-            chosen = agreed(v.out);
-        }
-        return chosen != null ? chosen : options.waitStrategy();
-    }
-
-    private static WaitStrategy agreed(List<Edge> edges) {
-        WaitStrategy s = null;
-        for (Edge e : edges) {
-            WaitStrategy w = e.spec == null ? null : e.spec.waitStrategyOrNull();
-            if (w == null || (s != null && s != w)) {
-                return null;
-            }
-            s = w;
-        }
-        return s;
     }
 
     private void launch(FlowOptions options) {
@@ -500,7 +485,7 @@ public final class Flow implements AutoCloseable {
 
     void runnerDone(NodeRunner r) {
         synchronized (ACTIVE_NODES) {
-            ACTIVE_NODES.remove(r.vertex.node);
+            r.plan.members.forEach(ACTIVE_NODES::remove);
         }
         try {
             // Only once JFR is up (a recording was started: -XX:StartFlightRecording, jcmd, or the

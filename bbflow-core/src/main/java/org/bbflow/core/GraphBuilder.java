@@ -5,13 +5,19 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Compiles a block tree into vertices and edges, validating as it goes. */
+/**
+ * What the blocks of a composition say about themselves: each {@link Composite} compiles itself into
+ * it (vertices, edges, and what it is: a farm's shape, a loop it closes), checking only what concerns
+ * the block alone (a topology that does not fit, a farm without worker). Every rule that cuts across
+ * blocks is the {@link PlanCompiler}'s, which reads this once composition is complete.
+ */
 final class GraphBuilder {
     final List<Vertex> vertices = new ArrayList<>();
     final List<Edge> edges = new ArrayList<>();
-    final List<Loop> loops = new ArrayList<>();
     final List<Composite<?, ?>> composites = new ArrayList<>();
-    private final Map<Node<?, ?>, Vertex> seenNodes = new IdentityHashMap<>();
+    /** In the order blocks finished compiling: an inner block's before the block around it. */
+    final List<FarmShape> farms = new ArrayList<>();
+    final List<LoopShape> loops = new ArrayList<>();
     private final Map<Composite<?, ?>, String> seenComposites = new IdentityHashMap<>();
 
     /** Compiles any block at the given path. */
@@ -29,20 +35,13 @@ final class GraphBuilder {
             composites.add(c);
             return c.compile(this, path, workerIndex);
         }
-        Node<?, ?> node = (Node<?, ?>) block;
-        Vertex v = vertex(node, path, workerIndex, path);
+        Vertex v = vertex((Node<?, ?>) block, path, workerIndex);
         List<Vertex> self = List.of(v);
-        return new Ports(v.isSource() ? List.of() : self, self);
+        return new Ports(v.isSource() ? List.of() : self, self, self);
     }
 
-    Vertex vertex(Node<?, ?> node, String path, int workerIndex, String owner) {
-        Vertex previous = seenNodes.get(node);
-        if (previous != null) {
-            throw new IllegalStateException("node '" + node.name() + "' appears twice in the flow, at " + previous.path
-                    + " and at " + path + "; a node instance runs on one thread, create one per place (use a factory)");
-        }
-        Vertex v = new Vertex(node, path, workerIndex, owner);
-        seenNodes.put(node, v);
+    Vertex vertex(Node<?, ?> node, String path, int workerIndex) {
+        Vertex v = new Vertex(node, path, workerIndex);
         vertices.add(v);
         return v;
     }
@@ -53,6 +52,11 @@ final class GraphBuilder {
         to.in.add(e);
         edges.add(e);
         return e;
+    }
+
+    /** The vertices added since {@code firstIndex} (a block's own, when it began compiling there). */
+    List<Vertex> since(int firstIndex) {
+        return new ArrayList<>(vertices.subList(firstIndex, vertices.size()));
     }
 
     /**
@@ -103,90 +107,6 @@ final class GraphBuilder {
         if (!ok) {
             throw new IllegalStateException(where + ": topology " + t + " does not fit " + n + " output port(s) to "
                     + m + " input port(s)");
-        }
-    }
-
-    /**
-     * Marks the vertices created since {@code firstIndex} (and {@code extra}) as one feedback loop.
-     * A loop around a loop with the same head (FastFlow's nested wrap_around: several back edges
-     * into one first stage) becomes one loop with one in-flight count; nested loops with different
-     * heads are refused.
-     */
-    Loop loop(String owner, Vertex head, int firstIndex, Vertex... extra) {
-        List<Vertex> members = new ArrayList<>(vertices.subList(firstIndex, vertices.size()));
-        for (Vertex v : extra) {
-            if (!members.contains(v)) {
-                members.add(v);
-            }
-        }
-        if (!members.contains(head)) {
-            members.add(head);
-        }
-        Loop loop = null;
-        for (Vertex v : members) {
-            if (v.loop != null) {
-                if (v.loop.head != head || v.loop.heads.contains(v) && v != head) {
-                    throw new IllegalStateException(owner + ": nested feedback loops must share their first stage"
-                            + " (node " + v.path + " is already in the loop of " + v.loop.owner + ", headed by "
-                            + v.loop.head.path + ", not " + head.path + ")");
-                }
-                loop = v.loop;
-            }
-        }
-        if (loop == null) {
-            loop = new Loop(owner, head);
-            loops.add(loop);
-        }
-        for (Vertex v : members) {
-            v.loop = loop;
-        }
-        return loop;
-    }
-
-    /** Checks the whole graph once composition is complete. */
-    void validateRoot(Ports root, String rootName) {
-        for (Vertex v : vertices) {
-            if (v.isSource()) {
-                for (Edge e : v.in) {
-                    if (!e.back) {
-                        throw new IllegalStateException("source " + v.path + " has an input; a source can only be a first stage");
-                    }
-                }
-            } else if (v.in.isEmpty()) {
-                throw new IllegalStateException("node " + v.path + " has no input: in '" + rootName
-                        + "' every first stage must be a Source (it would never receive an item)");
-            }
-            // plain loops, not streams, on the way to a flow's start: the first stream in a process
-            // loads and links its pipeline classes (a few ms of every cold start)
-            boolean anyExternal = false;
-            boolean anyBack = false;
-            for (Edge e : v.in) {
-                anyExternal |= !e.back;
-                anyBack |= e.back;
-            }
-            if (v.loop != null && v.loop.heads.contains(v) && !anyExternal && !v.isSource()) {
-                throw new IllegalStateException("feedback loop of " + v.loop.owner + ": its head " + v.path
-                        + " has no input from outside the loop and is not a source, so the loop could never start");
-            }
-            int mpsc = 0;
-            for (Edge e : v.in) {
-                if (e.mpsc()) {
-                    mpsc++;
-                }
-            }
-            if (mpsc > 0 && (mpsc != v.in.size() || anyBack)) {
-                throw new IllegalStateException("node " + v.path + ": an MPSC channel must carry all of a node's inputs"
-                        + " and no feedback");
-            }
-            if (mpsc > 0 && v.collect != Collect.FIRST_COME) {
-                throw new IllegalStateException("node " + v.path + ": collector policy " + v.collect
-                        + " reads each input in turn and cannot use a shared MPSC channel");
-            }
-        }
-        for (Vertex v : root.entries) {
-            if (!v.isSource()) {
-                throw new IllegalStateException("'" + rootName + "' has an unconnected input port; start the flow with a Source");
-            }
         }
     }
 }

@@ -8,7 +8,7 @@ package org.bbflow.core;
  */
 abstract class InputLoop {
     final NodeRunner runner;
-    final Channel<Object>[] inputs;
+    final Link[] inputs;
 
     InputLoop(NodeRunner runner) {
         this.runner = runner;
@@ -18,22 +18,15 @@ abstract class InputLoop {
     /** Reads and delivers items until every input has ended (or a loop head's loop has drained). */
     abstract void run() throws Exception;
 
-    /**
-     * The loop of a node: a farm collector's strict policy (an ordered collector with a reorder
-     * window reads in the order its emitter recorded), else first-come (the plain one-input
-     * loop when the node has one input and is in no feedback loop).
-     */
-    static InputLoop of(NodeRunner runner, Vertex v) {
-        switch (v.collect) {
-            case ROUND_ROBIN:
-                return new CollectRoundRobin(runner);
-            case GATHER:
-                return new CollectGather(runner);
-            case ORDERED:
-                return v.reorder != null ? new CollectWindowed(runner, v.reorder) : new CollectOrdered(runner);
-            default:
-                return runner.inputs.length == 1 && !runner.inBack[0] && v.loop == null
-                        ? new CollectSingleInput(runner) : new CollectFirstCome(runner);
+    /** The loop the plan chose for the node ({@link NodePlan#read}); {@code window} is its reorder window, if any. */
+    static InputLoop of(NodeRunner runner, ReorderWindow window) {
+        switch (runner.plan.read) {
+            case ROUND_ROBIN: return new CollectRoundRobin(runner);
+            case GATHER: return new CollectGather(runner);
+            case ORDERED: return new CollectOrdered(runner);
+            case WINDOWED: return new CollectWindowed(runner, window);
+            case SINGLE: return runner.runInput ? new CollectRuns(runner) : new CollectSingleInput(runner);
+            default: return new CollectFirstCome(runner);
         }
     }
 }

@@ -51,4 +51,9 @@ final class LongBatcher implements LongOutbox {
             out.send(b);
         }
     }
+
+    /** Drops the batch being filled, unsent (its flow is over: see {@link BatchStage#discardKept()}). */
+    void discard() {
+        batch = null;
+    }
 }

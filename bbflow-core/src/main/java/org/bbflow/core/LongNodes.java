@@ -105,6 +105,11 @@ public final class LongNodes {
             private final LongBatcher batcher = new LongBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
+            void discardKept() {
+                batcher.discard();
+            }
+
+            @Override
             public void generate(Outbox<LongBatch> out) {
                 generator.accept(batcher.to(out));
                 batcher.flush();
@@ -181,6 +186,11 @@ public final class LongNodes {
             private final LongBatcher batcher = new LongBatcher(this, LongBatch.DEFAULT_CAPACITY);
 
             @Override
+            void discardKept() {
+                batcher.discard();
+            }
+
+            @Override
             public void onItem(LongBatch in, Outbox<LongBatch> out) {
                 LongBatcher o = batcher.to(out);
                 long[] src = in.values;
@@ -242,6 +252,11 @@ public final class LongNodes {
     public static Node<Long, LongBatch> batch() {
         return new BatchStage<Long, LongBatch>("longs.batch", null, LongBatch.class) {
             private final LongBatcher batcher = new LongBatcher(this, LongBatch.DEFAULT_CAPACITY);
+
+            @Override
+            void discardKept() {
+                batcher.discard();
+            }
             private NodeContext context;
 
             @Override

@@ -2,19 +2,18 @@ package org.bbflow.core;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A feedback loop: its members, its head(s) and the count of items inside it. */
+/**
+ * The runtime state of one feedback loop of a running flow (its {@link LoopPlan} says which nodes
+ * head it and which channels it counts): the count of items in flight inside it, and its heads.
+ */
 final class Loop {
-    final String owner;
-    final Vertex head;
-    /** Every head (the first is {@link #head}): the members with input from outside, who end it together. */
-    final LoopHeads heads = new LoopHeads();
+    /** Every head: the members with input from outside, who end it together. */
+    final LoopHeads heads;
     final AtomicLong inFlight = new AtomicLong();
-    /** Set by the head once it has decided to end; a send back after that is a bug in the user's node. */
+    /** Set by a head once it has decided to end; a send back after that is a bug in the user's node. */
     volatile boolean headDone;
 
-    Loop(String owner, Vertex head) {
-        this.owner = owner;
-        this.head = head;
-        heads.add(head);
+    Loop(Waiter[] headWaiters) {
+        this.heads = new LoopHeads(headWaiters);
     }
 }

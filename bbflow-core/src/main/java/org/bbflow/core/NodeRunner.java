@@ -8,15 +8,15 @@ import java.util.List;
  * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
  * policy, onEos, end of stream downstream, close. Counters are written by this thread only.
  */
-final class NodeRunner implements Runnable, NodeContext {
+final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     private static final VarHandle ITEMS_IN;
     private static final VarHandle ITEMS_OUT;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            ITEMS_IN = l.findVarHandle(NodeRunner.class, "itemsIn", long.class);
-            ITEMS_OUT = l.findVarHandle(NodeRunner.class, "itemsOut", long.class);
+            ITEMS_IN = l.findVarHandle(NodeRunnerHotFields.class, "itemsIn", long.class);
+            ITEMS_OUT = l.findVarHandle(NodeRunnerHotFields.class, "itemsOut", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -27,39 +27,44 @@ final class NodeRunner implements Runnable, NodeContext {
     /** The quick spins of a node of a flow with more threads than cores (see {@link Flow}'s build). */
     static final int QUICK_SPINS_OVERSUBSCRIBED = 4;
 
-    final Vertex vertex;
+    final NodePlan plan;
     private final Node<Object, Object> node;
     private final Flow flow;
     private final CancelFlag cancel;
-    final Waiter waiter = new Waiter();
+    final Waiter waiter;
     final WaitStrategy strategy;
     private final Idler idler;
-    /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow. */
+    /** {@link #QUICK_SPINS}, or fewer in an oversubscribed flow (the plan's decision). */
     final int quickSpins;
 
-    /** The input channels (one when the inputs share an MPSC channel) and which are feedback. */
-    Channel<Object>[] inputs;
-    boolean[] inBack;
-    private boolean[] inCounted;
-    private int inputCount;
-    private boolean sharedInput;
-    private OutboxImpl outbox;
-    private final Loop loop;
+    /**
+     * The node reads one channel and hands its items straight to the node, in runs: no units, no loop
+     * accounting, no feedback of a source ({@link CollectRuns}).
+     */
+    final boolean runInput;
+    /** The most items {@link #deliverRun} hands over before it writes the node's statistics. */
+    static final int RUN_BOUND = 256;
+
+    /** The input channels (one when the inputs share an MPSC channel) and which are feedback or counted. */
+    final Link[] inputs;
+    final boolean[] inBack;
+    private final boolean[] inCounted;
+    private final int inputCount;
+    private final boolean sharedInput;
+    /** Items reach this node in units: {@link #deliver} hands them to {@link Units}. */
+    private final boolean carriesUnits;
+    private final OutboxImpl outbox;
+    /** The feedback loop of this node, or null; whether it is one of its heads. */
+    final Loop loop;
     private final boolean loopHead;
     private final boolean isSource;
 
-    // context state
-    private int inputIndex = -1;
-    private boolean fromFeedback;
-
     /** How this node reads its inputs (its collect policy). */
-    private InputLoop inputLoop;
+    private final InputLoop inputLoop;
     /** The input {@link #oneInput} waits on. */
     private int waitChannel;
 
-    // statistics (single writer: this thread)
-    long itemsIn;
-    long itemsOut;
+    // statistics (single writer: this thread); itemsIn and itemsOut are NodeRunnerHotFields'
     long idleNanos;
     long emptyWaits;
     long fullWaits;
@@ -74,58 +79,40 @@ final class NodeRunner implements Runnable, NodeContext {
     private boolean running = true;
 
     private final WaitCondition oneInput = this::channelReady;
-    private Channel<Object> roomChannel;
+    private Link roomChannel;
     private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
 
     /**
-     * A runner for {@code vertex} waiting with {@code strategy}; in an {@code oversubscribed} flow
-     * (more node threads than cores) it spins briefly before it yields and parks: fewer quick spins,
-     * and the default backoff's short form ({@link WaitStrategy#whenOversubscribed()}).
+     * A runner for the node of {@code plan}, on the flow's runtime channels, loops and reorder
+     * windows (made from the same plan); {@code waiter} is the node's parking slot, which those
+     * channels and windows already know.
      */
-    NodeRunner(Vertex vertex, Flow flow, WaitStrategy strategy, boolean oversubscribed) {
-        this.quickSpins = oversubscribed ? QUICK_SPINS_OVERSUBSCRIBED : QUICK_SPINS;
-        if (oversubscribed) {
-            strategy = strategy.whenOversubscribed();
-        }
-        this.vertex = vertex;
-        this.node = vertex.node;
+    NodeRunner(NodePlan plan, Flow flow, Waiter waiter, Link[] links, Loop[] loops, ReorderWindow[] windows) {
+        this.plan = plan;
+        this.node = plan.node;
         this.flow = flow;
         this.cancel = flow.cancel;
-        this.strategy = strategy;
+        this.waiter = waiter;
+        this.strategy = plan.strategy;
+        this.quickSpins = plan.quickSpins;
         this.idler = strategy.newIdler();
-        this.loop = vertex.loop;
-        this.loopHead = loop != null && loop.heads.contains(vertex);
-        this.isSource = node instanceof Source;
-    }
-
-    /** Called once channels exist, before threads start. */
-    @SuppressWarnings("unchecked")
-    void wire() {
-        List<Edge> in = vertex.in;
-        sharedInput = vertex.sharesMpscInput();
-        if (sharedInput) {
-            inputs = new Channel[] {in.get(0).channel};
-            inBack = new boolean[1];
-            inCounted = new boolean[] {in.get(0).counted()};
-        } else {
-            inputs = new Channel[in.size()];
-            inBack = new boolean[in.size()];
-            inCounted = new boolean[in.size()];
-            for (int i = 0; i < in.size(); i++) {
-                inputs[i] = in.get(i).channel;
-                inBack[i] = in.get(i).back;
-                inCounted[i] = in.get(i).counted();
-            }
+        this.loop = plan.loop >= 0 ? loops[plan.loop] : null;
+        this.loopHead = plan.loopHead;
+        this.isSource = plan.source;
+        this.carriesUnits = plan.carriesUnits();
+        this.sharedInput = plan.sharedInput;
+        this.inputCount = plan.inputs.length;
+        int reading = plan.inputLinks.length;
+        this.inputs = new Link[reading];
+        for (int i = 0; i < reading; i++) {
+            inputs[i] = links[plan.inputLinks[i]];
         }
-        inputCount = in.size();
-        outbox = new OutboxImpl(this, vertex, cancel);
-        inputLoop = InputLoop.of(this, vertex);
-        if (loopHead) {
-            loop.heads.attach(waiter);
-        }
-        if (vertex.reorder != null) {
-            vertex.reorder.attach(vertex, waiter);
-        }
+        this.inBack = plan.inputBack.clone();
+        this.inCounted = plan.inputCounted.clone();
+        this.runInput = plan.read == NodePlan.Read.SINGLE && reading == 1 && !carriesUnits && !isSource
+                && !inBack[0] && !inCounted[0];
+        this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
+        this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
 
     // ---- NodeContext ---------------------------------------------------------------------------
@@ -135,14 +122,19 @@ final class NodeRunner implements Runnable, NodeContext {
         return node.name();
     }
 
+    /** The node this runner runs. */
+    Node<Object, Object> node() {
+        return node;
+    }
+
     @Override
     public String path() {
-        return vertex.path;
+        return plan.path;
     }
 
     @Override
     public int workerIndex() {
-        return vertex.workerIndex;
+        return plan.workerIndex;
     }
 
     @Override
@@ -165,9 +157,16 @@ final class NodeRunner implements Runnable, NodeContext {
         return cancel.raised;
     }
 
+    /**
+     * Inside an ordered or strict farm's worker always false: the results of an item must leave in
+     * that item's unit, so a node that keeps values while input waits ({@code batch()}) must not.
+     */
     @Override
     public boolean hasPendingInput() {
-        for (Channel<Object> c : inputs) {
+        if (carriesUnits) {
+            return false;
+        }
+        for (Link c : inputs) {
             if (c.hasItem()) {
                 return true;
             }
@@ -194,7 +193,7 @@ final class NodeRunner implements Runnable, NodeContext {
             if (inputs.length > 0) {
                 inputLoop.run();
             }
-            if (vertex.unitEos) {
+            if (plan.units == NodePlan.UnitRole.CARRIES_WITH_EOS) {
                 outbox.units.open();
                 node.onEos(outbox);
                 outbox.units.close();
@@ -239,13 +238,13 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     private boolean channelReady() {
-        Channel<Object> c = inputs[waitChannel];
+        Link c = inputs[waitChannel];
         return c.hasItem() || c.isClosed() || cancel.raised;
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */
     Object take(int w) {
-        Channel<Object> c = inputs[w];
+        Link c = inputs[w];
         while (true) {
             Object x = c.pollRaw();
             if (x != null) {
@@ -270,10 +269,19 @@ final class NodeRunner implements Runnable, NodeContext {
         awaitInput(oneInput);
     }
 
-    /** Hands a gathered round (one result of each live input) to the node. */
-    void deliverRound(List<Object> round) throws Exception {
-        inputIndex = -1;
+    /**
+     * Hands a gathered round (one result of each live input, read from {@code from[0 .. size-1]}) to
+     * the node; each result leaves its loop's count once the node has handled the round.
+     */
+    void deliverRound(List<Object> round, int[] from) throws Exception {
+        if (cancel.raised) {
+            throw Cancelled.INSTANCE;
+        }
+        itemsIn += round.size();
         node.onItem(round, outbox);
+        for (int k = 0, n = round.size(); k < n; k++) {
+            consumed(from[k]);
+        }
     }
 
     /** Hands item (or unit marker) x, read from input i, to the node. */
@@ -284,7 +292,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         inputIndex = sharedInput ? -1 : i;
         fromFeedback = inBack[i];
-        if (vertex.unitIn && vertex.unitOut) {
+        if (carriesUnits) {
             outbox.units.deliver(x, this);
         } else {
             itemsIn++;
@@ -294,6 +302,44 @@ final class NodeRunner implements Runnable, NodeContext {
                 node.onItem(x, outbox);
             }
         }
+        inputIndex = -1;
+        fromFeedback = false;
+        consumed(i);
+    }
+
+    /**
+     * Hands {@code first}, and after it what input {@code c} holds (up to {@link #RUN_BOUND}
+     * items), to the node: per item the producer's wake-up check, the cancellation check and the
+     * node's call; the input index and the count of items in once per run.
+     */
+    void deliverRun(Link c, Object first) throws Exception {
+        final Node<Object, Object> n = node;
+        final OutboxImpl out = outbox;
+        final CancelFlag flag = cancel;
+        int k = 0;
+        inputIndex = sharedInput ? -1 : 0;
+        try {
+            Object x = first;
+            do {
+                c.wakeProducer();
+                if (flag.raised) {
+                    throw Cancelled.INSTANCE;
+                }
+                k++;
+                n.onItem(x, out);
+            } while (k < RUN_BOUND && (x = c.pollRaw()) != null);
+        } finally {
+            itemsIn += k;
+            inputIndex = -1;
+        }
+    }
+
+    /**
+     * What was read from input i (an item, or a marker of the unit protocol) has been handled: it
+     * leaves the in-flight count of its loop, if the input is counted. Every read from a counted input
+     * ends here exactly once, after what it caused was sent (and so counted): the loop's accounting.
+     */
+    void consumed(int i) {
         if (inCounted[i] && loop.inFlight.decrementAndGet() == 0) {
             loop.heads.wakeAll();
         }
@@ -336,7 +382,7 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     /** Called by the outbox when channel c is full. */
-    void awaitRoom(Channel<Object> c, Object item) {
+    void awaitRoom(Link c, Object item) {
         roomChannel = c;
         int spins = 0;
         while (spins < quickSpins) {
@@ -386,14 +432,14 @@ final class NodeRunner implements Runnable, NodeContext {
         await(condition, true);
     }
 
-    private Channel<Object>[] roomOutputs;
+    private Link[] roomOutputs;
     private final WaitCondition anyRoom = this::anyOutputHasRoom;
 
     private boolean anyOutputHasRoom() {
         if (cancel.raised) {
             return true;
         }
-        for (Channel<Object> c : roomOutputs) {
+        for (Link c : roomOutputs) {
             if (c.hasRoom()) {
                 return true;
             }
@@ -402,7 +448,7 @@ final class NodeRunner implements Runnable, NodeContext {
     }
 
     /** Called by an on-demand outbox when every output is full: waits until any has room. */
-    void awaitAnyRoom(Channel<Object>[] outs) {
+    void awaitAnyRoom(Link[] outs) {
         roomOutputs = outs;
         // The full quick spins even in an oversubscribed flow: over one-slot worker queues an
         // on-demand emitter waits for every item, for a worker to finish its current one, so the
@@ -417,7 +463,7 @@ final class NodeRunner implements Runnable, NodeContext {
         }
         fullWaits++;
         long t0 = System.nanoTime();
-        for (Channel<Object> c : outs) {
+        for (Link c : outs) {
             if (c.producers != null) {
                 c.producers.beginWait();
             }
@@ -429,7 +475,7 @@ final class NodeRunner implements Runnable, NodeContext {
             } while (!anyOutputHasRoom());
             checkCancel();
         } finally {
-            for (Channel<Object> c : outs) {
+            for (Link c : outs) {
                 if (c.producers != null) {
                     c.producers.endWait();
                 }
@@ -453,7 +499,7 @@ final class NodeRunner implements Runnable, NodeContext {
         // the thread is the node's own, started for this flow: its CPU time is the node's
         long cpu = start == 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
         long busy = cpu < 0 ? notWaiting : Math.min(notWaiting, cpu);
-        return new NodeStats(vertex.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
+        return new NodeStats(plan.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
                 busy, idle, emptyWaits, fullWaits, notWaiting - busy);
     }
 }

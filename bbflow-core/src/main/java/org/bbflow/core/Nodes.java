@@ -2,6 +2,7 @@ package org.bbflow.core;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.stream.Collector;
 
 /**
  * Factories for the common nodes: sources, map, filter, flatMap, sinks, stateful nodes, and
@@ -152,7 +153,8 @@ public final class Nodes {
     /**
      * A source that forwards what arrives on a channel until the channel's end of stream. The
      * source is its channel's only consumer; other threads (or another flow) produce and
-     * {@link Channel#close()} it.
+     * {@link Channel#close()} it. If the flow feeding the channel ({@link #toChannel}) failed or was
+     * cancelled, this source fails its own flow once it has forwarded the items that flow sent.
      *
      * @param <T> item type
      * @param channel the channel to read
@@ -165,7 +167,10 @@ public final class Nodes {
 
     /**
      * A sink that puts every item on a channel (waiting while it is full) and closes the channel at
-     * end of stream, so another thread can {@link Channel#take()} the results.
+     * end of stream, so another thread can {@link Channel#take()} the results. If the flow fails or is
+     * cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
+     * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
+     * clean end of stream.
      *
      * @param <T> item type
      * @param channel the channel to fill
@@ -285,6 +290,20 @@ public final class Nodes {
     }
 
     /**
+     * A sink folding every item into {@code collector}; its {@link CollectorSink#result()} holds the
+     * collector's result once the flow has ended normally. {@link Block#run(Collector)}
+     * does this for the common case (end a block in a collector, run it, return the result).
+     *
+     * @param <T> item type
+     * @param <R> result type
+     * @param collector the collector (a {@link java.util.stream.Collectors} one, or any other)
+     * @return the collecting sink
+     */
+    public static <T, R> CollectorSink<T, R> collect(Collector<? super T, ?, ? extends R> collector) {
+        return new CollectorSink<>(collector);
+    }
+
+    /**
      * A stateful node: {@code state} is created in {@code init} on the node's thread, {@code onItem}
      * sees it with every item, {@code onEos} at the end (e.g. to send an aggregate).
      *
@@ -367,7 +386,8 @@ public final class Nodes {
 
         @Override
         public void generate(Outbox<T> out) {
-            WaitCondition ready = () -> !channel.queue.isEmpty() || channel.isClosed() || context.isCancelled();
+            Link link = channel.link();
+            WaitCondition ready = () -> !link.queue.isEmpty() || link.isClosed() || context.isCancelled();
             while (true) {
                 T x = channel.poll();
                 if (x != null) {
@@ -380,6 +400,7 @@ public final class Nodes {
                 if (channel.isClosed()) {
                     x = channel.poll();
                     if (x == null) {
+                        channel.checkAborted();
                         return;
                     }
                     out.send(x);
@@ -391,7 +412,7 @@ public final class Nodes {
                 if (idler == null) {
                     idler = channel.consumerIdler(); // the channel's own strategy, which its producer matches
                 }
-                idler.idle(channel.consumerWaiter, ready);
+                idler.idle(link.consumerWaiter, ready);
             }
         }
 
@@ -403,9 +424,16 @@ public final class Nodes {
 
     private static final class ChannelSink<T> implements Node<T, Void> {
         private final Channel<T> channel;
+        /** The stream ended and the channel was closed (this flow); otherwise close() aborts it. */
+        private boolean ended;
 
         ChannelSink(Channel<T> channel) {
             this.channel = channel;
+        }
+
+        @Override
+        public void init(NodeContext context) {
+            ended = false;
         }
 
         @Override
@@ -416,6 +444,15 @@ public final class Nodes {
         @Override
         public void onEos(Outbox<Void> out) {
             channel.close();
+            ended = true;
+        }
+
+        /** A flow that failed or was cancelled before end of stream ends the channel as incomplete. */
+        @Override
+        public void close() {
+            if (!ended) {
+                channel.abort();
+            }
         }
 
         @Override

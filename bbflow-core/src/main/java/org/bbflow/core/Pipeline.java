@@ -233,21 +233,22 @@ public final class Pipeline<I, O> extends Composite<I, O> {
             previous = p;
         }
         if (feedback) {
-            List<Vertex> heads = first.entries;
-            if (heads.isEmpty() && stages.get(0) instanceof Source) {
-                heads = first.exits; // a source node heads the loop: it generates, then takes what comes back
-            }
+            String where = "pipeline '" + name() + "' (" + path + ")";
+            // where items come back: the first stage's input port, or the source it begins with
+            List<Vertex> heads = first.loopEntries;
             if (heads.size() != 1) {
-                throw new IllegalStateException("pipeline '" + name() + "' (" + path + "): feedback needs a first stage"
-                        + " with exactly one input port, it has " + heads.size());
+                throw new IllegalStateException(where + ": feedback needs a first stage with exactly one input port, it has "
+                        + heads.size());
             }
             Vertex head = heads.get(0);
             for (Vertex exit : previous.exits) {
                 g.connect(exit, head, specs.get(0), true);
-                exit.closesLoop = true;
+                if (exit.send == Vertex.Send.POLICY) {
+                    exit.send = Vertex.Send.BACK;
+                }
             }
-            g.loop("pipeline '" + name() + "' (" + path + ")", head, firstVertex);
+            g.loops.add(new LoopShape(where, List.of(head), g.since(firstVertex)));
         }
-        return new Ports(first.entries, previous.exits);
+        return new Ports(first.entries, previous.exits, first.loopEntries);
     }
 }

@@ -27,31 +27,24 @@ final class ReorderWindow {
     /** Next slot the emitter writes; written by the emitter only. */
     private volatile long tail;
     private volatile boolean closed;
-    /** The emitter's and the collector's waiters, set before threads start. */
-    private Waiter emitterWaiter;
-    private Waiter collectorWaiter;
+    /** The emitter's and the collector's waiters. */
+    private final Waiter emitterWaiter;
+    private final Waiter collectorWaiter;
     /** The emitter's own copy of head seen last, to avoid a volatile read per item while there is room. */
     private long headSeen;
 
-    ReorderWindow(int capacity) {
+    ReorderWindow(int capacity, Waiter emitterWaiter, Waiter collectorWaiter) {
         if (capacity < 1) {
             throw new IllegalArgumentException("an ordered farm's reorder window must be at least 1, got " + capacity);
         }
         this.capacity = capacity;
         this.workers = new int[capacity];
+        this.emitterWaiter = emitterWaiter;
+        this.collectorWaiter = collectorWaiter;
     }
 
     int capacity() {
         return capacity;
-    }
-
-    /** Called by each end's runner while the flow is wired (before threads start). */
-    void attach(Vertex v, Waiter waiter) {
-        if (v.orderedEmitter) {
-            emitterWaiter = waiter;
-        } else {
-            collectorWaiter = waiter;
-        }
     }
 
     // ---- emitter side ---------------------------------------------------------------------------

@@ -93,7 +93,7 @@ final class Units extends Dispatcher {
             close();
         } else {
             r.itemsIn++;
-            Node<Object, Object> node = r.vertex.node;
+            Node<Object, Object> node = r.node();
             if (inGroup) {
                 node.onItem(x, out);
             } else {
@@ -112,6 +112,7 @@ final class Units extends Dispatcher {
      */
     static void collect(NodeRunner r, int w, Object first) throws Exception {
         if (first == START) {
+            r.consumed(w);
             Object x;
             while ((x = r.take(w)) != END) {
                 if (x == EOS) {
@@ -119,7 +120,10 @@ final class Units extends Dispatcher {
                 }
                 r.deliver(w, x);
             }
-        } else if (first != SKIP) {
+            r.consumed(w);
+        } else if (first == SKIP) {
+            r.consumed(w); // a marker, counted in flight like an item inside a loop
+        } else {
             r.deliver(w, first);
         }
     }
@@ -130,10 +134,10 @@ final class Units extends Dispatcher {
      *
      * @return x, when it is one result
      */
-    static Object oneResult(Vertex collector, int w, Object x) {
+    static Object oneResult(NodePlan collector, int w, Object x) {
         if (x == SKIP || x == START) {
             throw new IllegalStateException("collector policy " + collector.collect + " needs exactly one result per item"
-                    + " from every worker, but " + collector.in.get(w).from.path + " sent "
+                    + " from every worker, but " + collector.inputs[w].fromPath + " sent "
                     + (x == SKIP ? "none" : "several") + " for an item; use Collect.ORDERED (input order, any number"
                     + " of results per item) or Collect.FIRST_COME");
         }

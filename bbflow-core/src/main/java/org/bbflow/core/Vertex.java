@@ -3,50 +3,40 @@ package org.bbflow.core;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One node of a compiled flow graph, with its wiring and policies. Built before threads start. */
+/**
+ * One node of a composition as its blocks describe it, before the {@link PlanCompiler} decides
+ * anything: the node, its place (path, worker index), its edges, and what
+ * its own block says about its outputs and inputs. Only blocks (while they compile themselves into a
+ * {@link GraphBuilder}) and the plan compiler read or write it; the runtime reads the compiled
+ * {@link NodePlan} instead.
+ */
 final class Vertex {
+    /** What {@link Outbox#send} means for this node, as its block says. */
+    enum Send {
+        /** By the dispatch policy (round-robin unless the block gives one). */
+        POLICY,
+        /** Back, on output 0: the node closes a feedback loop ({@code sendTo(1, x)} goes forward). */
+        BACK,
+        /** Back to the left member the current item came from (a right member of an all-to-all with feedback). */
+        ORIGIN
+    }
+
     final Node<Object, Object> node;
     final String path;
     final int workerIndex;
     final List<Edge> in = new ArrayList<>();
     final List<Edge> out = new ArrayList<>();
-
-    /** How {@link Outbox#send} picks an output; null means round-robin. */
+    /** The dispatch policy of the block that owns the outputs (a farm's emitter, an all-to-all's left members), or null. */
     Dispatch dispatch;
-    /** How inputs are read; first-come unless a farm collector says otherwise. */
+    /** The collect policy, for a farm's collector; first-come otherwise. */
     Collect collect = Collect.FIRST_COME;
-    /** The node closes a feedback loop: {@code send} goes to output 0 (the way back). */
-    boolean closesLoop;
-    /** A right member of an all-to-all with feedback: {@code send} returns the item to the left member it came from. */
-    boolean returnsToOrigin;
-    /** The emitter of an ordered farm: strict round-robin, no sendTo/broadcast. */
-    boolean orderedEmitter;
-    /** Inside an ordered farm's worker: items travel in units (see {@link Units}). */
-    boolean unitIn;
-    boolean unitOut;
-    /** What onEos sends is one more unit (ordered farms); behind a strict collector it travels plain. */
-    boolean unitEos;
-    /** An ordered farm's reorder window, shared by its emitter and collector, or null (strict turn). */
-    ReorderWindow reorder;
-    /** The feedback loop this vertex belongs to, or null. */
-    Loop loop;
-    /** Who added this vertex (for error messages). */
-    final String owner;
+    Send send = Send.POLICY;
 
     @SuppressWarnings("unchecked")
-    Vertex(Node<?, ?> node, String path, int workerIndex, String owner) {
+    Vertex(Node<?, ?> node, String path, int workerIndex) {
         this.node = (Node<Object, Object>) node;
         this.path = path;
         this.workerIndex = workerIndex;
-        this.owner = owner;
-    }
-
-    /**
-     * All inputs share one MPSC channel. The graph check ({@link GraphBuilder}) makes sure an MPSC
-     * edge carries all of a node's inputs or none, so the first input tells.
-     */
-    boolean sharesMpscInput() {
-        return !in.isEmpty() && in.get(0).mpsc();
     }
 
     boolean isSource() {

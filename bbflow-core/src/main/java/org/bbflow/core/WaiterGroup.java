@@ -15,8 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one) matters: a producer unparked twice before it runs would otherwise absorb the wake-up of
  * another. The consumer's per-item cost is one volatile read while no producer waits.
  *
- * <p>Members are added once per producer (wiring, or a thread's first wait on the channel); the
- * array is copied on add and read without a lock.
+ * <p>Members are the producer nodes of a flow (added once, when the flow is wired) and, on a public
+ * channel, each thread for the time of its wait (added before, removed after, so that a channel fed by
+ * many short-lived threads keeps none of them); the array is copied on add and remove and read without
+ * a lock.
  */
 final class WaiterGroup {
     private final AtomicInteger waiting = new AtomicInteger();
@@ -39,6 +41,22 @@ final class WaiterGroup {
             Waiter[] grown = Arrays.copyOf(current, current.length + 1);
             grown[current.length] = w;
             members = grown;
+        }
+    }
+
+    /** Removes a producer's waiter (after its wait, {@link #endWait()} first). */
+    void remove(Waiter w) {
+        synchronized (this) {
+            Waiter[] current = members;
+            for (int i = 0; i < current.length; i++) {
+                if (current[i] == w) {
+                    Waiter[] shrunk = new Waiter[current.length - 1];
+                    System.arraycopy(current, 0, shrunk, 0, i);
+                    System.arraycopy(current, i + 1, shrunk, i, current.length - i - 1);
+                    members = shrunk;
+                    return;
+                }
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Feedback inside an all-to-all (FastFlow's ff_a2a wrap_around): right members send items back to
@@ -117,8 +118,9 @@ class AllToAllFeedbackTest {
     }
 
     private static void check(int nLeft, int nRight, Route route) {
-        for (long seed : SEEDS) {
-            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(seed, STRATEGIES.size()));
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
+            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(listed, STRATEGIES.size()));
             System.out.println("AllToAllFeedbackTest " + nLeft + "x" + nRight + " " + route + " seed=" + seed
                     + " strategy=" + ws);
             int items = 200 + new Random(seed).nextInt(300);
@@ -173,8 +175,9 @@ class AllToAllFeedbackTest {
      */
     @Test
     void leftSourcesThatEndAtDifferentTimesLoseNothing() {
-        for (long seed : SEEDS) {
-            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(seed, STRATEGIES.size()));
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
+            WaitStrategy ws = STRATEGIES.get((int) Math.floorMod(listed, STRATEGIES.size()));
             Random random = new Random(seed);
             int[] lengths = {0, 1 + random.nextInt(20), 200 + random.nextInt(400)};
             System.out.println("AllToAllFeedbackTest sources seed=" + seed + " strategy=" + ws + " lengths="

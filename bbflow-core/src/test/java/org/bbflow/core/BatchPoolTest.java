@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Batches that outlive their flow ({@link BatchPool}): the next flow starts on them; only batches
@@ -246,7 +247,7 @@ class BatchPoolTest {
         assertFalse(map.newLongBatch(8) == pooled, "the stage looked in the pool again after finding it empty");
         assertEquals(1, BatchPool.shared.longs());
 
-        BatchStage.forget(List.of(new Vertex(map, "map", -1, "test"))); // what the next start does first
+        BatchStage.forget(List.of(map)); // what the next start does first
         map.takeFrom = new BatchReturns(4, BatchPool.shared); // as recycle() wires it for the next flow
         assertSame(pooled, map.newLongBatch(8), "the next flow did not look in the pool");
         assertEquals(0, BatchPool.shared.longs());
@@ -366,7 +367,7 @@ class BatchPoolTest {
      */
     @Test
     void valuesStayRightWhileFlowsOnTwoThreadsShareThePool() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("BatchPoolTest.valuesStayRightWhileFlowsOnTwoThreadsShareThePool seed " + seed);
         BatchPool.shared = new BatchPool(16);
         AtomicReference<Throwable> wrong = new AtomicReference<>();

@@ -18,6 +18,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Batches reused between two stages of {@link LongNodes} and {@link DoubleNodes} ({@link BatchReturns}): that they are
@@ -103,7 +104,7 @@ class BatchRecyclingTest {
      */
     @Test
     void valuesStayRightWhileBatchesGoRound() {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("BatchRecyclingTest.valuesStayRightWhileBatchesGoRound seed " + seed);
         Random r = new Random(seed);
         List<WaitStrategy> strategies = List.of(WaitStrategy.backoff(), WaitStrategy.blocking(), WaitStrategy.busySpin());
@@ -254,7 +255,7 @@ class BatchRecyclingTest {
      */
     @Test
     void doubleStagesAndTheCrossingsReuseBatchesWithTheValuesRight() {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         Random r = new Random(seed);
         for (int rep = 0; rep < 6; rep++) {
             long n = 100_000 + r.nextInt(200_000);

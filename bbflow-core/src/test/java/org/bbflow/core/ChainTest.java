@@ -29,6 +29,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.jctools.queues.MessagePassingQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /** Typed chains ({@link Pipeline#from}, {@link Chain}): they run, and type mismatches do not compile. */
 @Timeout(120)
@@ -54,7 +55,7 @@ class ChainTest {
 
     @Test
     void typedChainTakesAnyBlockAndNests() {
-        long seed = new Random().nextLong();
+        long seed = TestSeed.current();
         Random rnd = new Random(seed);
         int workers = 1 + rnd.nextInt(4);
         int n = 1 + rnd.nextInt(5_000);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * The unboxed double stages: every value once, in order and bit for bit against {@link DoubleStream}
@@ -74,7 +75,7 @@ class DoubleNodesTest {
     @ParameterizedTest
     @MethodSource("strategies")
     void aPipelineOfDoubleStagesMatchesTheSequentialStream(WaitStrategy ws) {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         Random r = new Random(seed);
         for (int rep = 0; rep < 5; rep++) {
             long n = 1 + r.nextInt(300_000);

@@ -184,6 +184,18 @@ class FarmTest {
     }
 
     @Test
+    void scatterToASingleWorkerSendsTheWholeCollectionAsOneChunk() {
+        // a worker count derived from cores may be 1: scatter then sends one chunk, not a refusal
+        Runs.Collector<Object> out = new Runs.Collector<>();
+        Source<Object> src = Nodes.source(o -> {
+            o.send(Runs.range(1, 3));
+            o.send(new Object[] {"a", "b"});
+        });
+        Runs.run(Pipeline.of(src, Farm.of(1, Nodes::identity).dispatch(Dispatch.scatter()), Nodes.sink(out.items::add)));
+        assertEquals(List.of(Runs.range(1, 3), List.of("a", "b")), out.get());
+    }
+
+    @Test
     void roundRobinCollectorReadsWorkersInTurn() {
         // with round-robin dispatch and collection, a farm is order-preserving when each item gives one result
         Runs.Collector<Long> out = new Runs.Collector<>();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * The unboxed long stages: every value once and in order against {@link LongStream} as the
@@ -50,7 +51,7 @@ class LongNodesTest {
     @ParameterizedTest
     @MethodSource("strategies")
     void aPipelineOfLongStagesMatchesTheSequentialStream(WaitStrategy ws) {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         Random r = new Random(seed);
         for (int rep = 0; rep < 5; rep++) {
             long n = 1 + r.nextInt(300_000);

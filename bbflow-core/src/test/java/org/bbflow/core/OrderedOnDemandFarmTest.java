@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * An ordered farm whose emitter dispatches on demand (to the least-loaded worker) keeps input order
@@ -61,7 +62,8 @@ class OrderedOnDemandFarmTest {
     void resultsLeaveInInputOrderAndTheSlowWorkerGetsFewItems() {
         int items = 400;
         int workers = 4;
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             for (WaitStrategy ws : STRATEGIES) {
                 System.out.println("OrderedOnDemandFarmTest seed=" + seed + " strategy=" + ws);
                 AtomicLongArray counts = new AtomicLongArray(workers);
@@ -89,7 +91,8 @@ class OrderedOnDemandFarmTest {
     @Test
     void workersThatDropAndMultiplyItemsKeepInputOrder() {
         int items = 1_500;
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             System.out.println("OrderedOnDemandFarmTest drop/multiply seed=" + seed);
             Random r = new Random(seed);
             long[] delays = {r.nextInt(50_000), r.nextInt(5_000), r.nextInt(500)};
@@ -138,7 +141,8 @@ class OrderedOnDemandFarmTest {
         int items = 300;
         int window = 5;
         for (Dispatch dispatch : List.of(Dispatch.onDemand(), Dispatch.roundRobin())) {
-            for (long seed : SEEDS) {
+            for (long listed : SEEDS) {
+                long seed = TestSeed.mix(listed);
                 System.out.println("OrderedOnDemandFarmTest window seed=" + seed + " dispatch=" + dispatch);
                 AtomicLong collected = new AtomicLong();
                 AtomicLong maxAhead = new AtomicLong(Long.MIN_VALUE);
@@ -176,7 +180,8 @@ class OrderedOnDemandFarmTest {
 
     @Test
     void workersOnEosResultsComeAfterEveryItem() {
-        for (long seed : SEEDS) {
+        for (long listed : SEEDS) {
+            long seed = TestSeed.mix(listed);
             System.out.println("OrderedOnDemandFarmTest onEos seed=" + seed);
             Random r = new Random(seed);
             int items = 200 + r.nextInt(200);

@@ -25,6 +25,37 @@ class PaddingTest {
         assertPadded(CancelFlag.class, "raised");
     }
 
+    /**
+     * A runner's per-item writes (its counters and the current item's context) share no cache line
+     * with another field of the runner or with a neighbouring object: a flow allocates runners,
+     * outboxes and dispatchers together, and a consumer's counter next to its producer's outbox cost
+     * both threads a miss per item.
+     */
+    @Test
+    void runnerPerItemFieldsArePadded() {
+        ClassLayout layout = ClassLayout.parseClass(NodeRunner.class);
+        String shown = layout.toPrintable();
+        java.util.Set<String> hot = java.util.Set.of("itemsIn", "itemsOut", "inputIndex", "fromFeedback");
+        long start = Long.MAX_VALUE;
+        long end = 0;
+        for (FieldLayout f : layout.fields()) {
+            if (hot.contains(f.name())) {
+                start = Math.min(start, f.offset());
+                end = Math.max(end, f.offset() + f.size());
+            }
+        }
+        assertTrue(end > 0, shown);
+        for (FieldLayout f : layout.fields()) {
+            boolean near = f.offset() + f.size() > start - PAD && f.offset() < end + PAD;
+            if (near && !hot.contains(f.name())) {
+                assertTrue(f.name().startsWith("p") && (f.hostClass().contains("NodeRunnerPad") || f.hostClass().contains("NodeRunnerHotFields")),
+                        f.name() + " within " + PAD + " bytes of the per-item fields:\n" + shown);
+            }
+        }
+        assertTrue(start - layout.headerSize() >= PAD, "per-item fields at offset " + start + ":\n" + shown);
+        assertTrue(layout.instanceSize() - end >= PAD, "per-item fields end at " + end + ":\n" + shown);
+    }
+
     private static void assertPadded(Class<?> type, String hot) {
         ClassLayout layout = ClassLayout.parseClass(type);
         String shown = layout.toPrintable();

@@ -23,11 +23,11 @@ class StartTest {
     void aStartRefusedWhileBuildingLeavesItsNodesFree() {
         Runs.Collector<Long> out = new Runs.Collector<>();
         Node<Long, Void> sink = out.sink();
-        // refused only when the emitter's outbox is built: scatter into a single worker
+        // refused by the plan compiler after the whole graph was built: a farm inside an ordered farm's worker
         Pipeline<Void, Void> refused = Pipeline.of(Nodes.range(1, 3),
-                Farm.of(1, Nodes::<Long>identity).dispatch(Dispatch.scatter()), sink);
+                Farm.of(2, () -> Farm.of(1, Nodes::<Long>identity)).ordered(), sink);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(refused));
-        assertTrue(e.getMessage().contains("scatter needs several outputs"), e.getMessage());
+        assertTrue(e.getMessage().contains("ordered units"), e.getMessage());
 
         Runs.run(Pipeline.of(Nodes.range(1, 3), sink)); // the same sink, now in a valid flow
         assertEquals(Runs.range(1, 3), out.get());

@@ -18,6 +18,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /** {@link RunStats#since}, the table's header and names, and the per-node JFR event. */
 @Timeout(60)
@@ -94,7 +95,7 @@ class StatsSinceAndEventsTest {
 
     @Test
     void everyNodeEndIsAFlightRecorderEventWithItsCounts() throws Exception {
-        long seed = new Random().nextLong();
+        long seed = TestSeed.current();
         Random rnd = new Random(seed);
         int n = 1 + rnd.nextInt(20_000);
         int workers = 1 + rnd.nextInt(3);

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.bbflow.testing.TestTier;
 
 /** Every flow with finite input ends, under every wait strategy, even with far more nodes than cores. */
 @Timeout(300)
@@ -68,7 +69,9 @@ class TerminationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
     void feedbackLoopsEnd(String name, WaitStrategy ws) {
-        for (int rep = 0; rep < 20; rep++) {
+        // busy-spin: 5 repetitions in the default tier (2 s), 20 in the long one
+        int reps = ws == WaitStrategy.busySpin() ? TestTier.pick(5, 20) : 20;
+        for (int rep = 0; rep < reps; rep++) {
             AtomicLong out = new AtomicLong();
             // each item loops (x mod 5) times through the workers before leaving forward
             Farm<Long, Long> farm = Farm.<Long, Long>of(4, () -> Nodes.<Long, Long>flatMap((x, o) -> {

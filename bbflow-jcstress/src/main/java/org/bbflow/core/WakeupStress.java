@@ -17,7 +17,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * {@link Waiter}, then re-checks its wait condition (r1: 1 if the condition holds, 0 if it decides
  * to park). The waker makes the condition true with the real channel operation
  * ({@code offerRaw} / {@code pollRaw}) and then takes the wake-up decision of
- * {@link Channel#wakeConsumer()} / {@link Channel#wakeProducer()} with the channel's own fence flag
+ * {@link Link#wakeConsumer()} / {@link Link#wakeProducer()} with the channel's own fence flag
  * (r2: 1 if it sees the parked thread and would unpark it). The waiter does not really park and the
  * waker does not really unpark, so that every round ends; the outcome (0, 0), a waiter that parks
  * with its condition true and nobody to wake it, is FORBIDDEN for {@code blocking()}. For
@@ -31,7 +31,7 @@ public final class WakeupStress {
 
     static final Integer ITEM = 7;
 
-    /** The decision of Channel.wakeConsumer / wakeProducer: fence if the peer's strategy asks, then look. */
+    /** The decision of Link.wakeConsumer / wakeProducer: fence if the peer's strategy asks, then look. */
     static int wakerSees(boolean wakeable, boolean mustFence, Waiter peer) {
         if (!wakeable) {
             return 1; // the peer never parks: nothing to miss
@@ -44,12 +44,12 @@ public final class WakeupStress {
 
     /** The consumer's condition in NodeRunner and Channel.take: an item or end of stream. */
     static int itemReady(Channel<Integer> c) {
-        return !c.queue.isEmpty() || c.isClosed() ? 1 : 0;
+        return !c.link().queue.isEmpty() || c.isClosed() ? 1 : 0;
     }
 
     static Channel<Integer> full(WaitStrategy s) {
         Channel<Integer> c = Channel.<Integer>spsc(2).waitStrategy(s);
-        while (c.offerRaw(ITEM)) {
+        while (c.link().offerRaw(ITEM)) {
             // fill to capacity
         }
         return c;
@@ -66,14 +66,14 @@ public final class WakeupStress {
 
         @Actor
         public void waiter(II_Result r) {
-            c.consumerWaiter.parked = Thread.currentThread();
+            c.link().consumerWaiter.parked = Thread.currentThread();
             r.r1 = itemReady(c);
         }
 
         @Actor
         public void waker(II_Result r) {
-            c.offerRaw(ITEM);
-            r.r2 = wakerSees(c.consumerWakeable, c.producerMustFence, c.consumerWaiter);
+            c.link().offerRaw(ITEM);
+            r.r2 = wakerSees(c.link().consumerWakeable, c.link().producerMustFence, c.link().consumerWaiter);
         }
     }
 
@@ -87,14 +87,14 @@ public final class WakeupStress {
 
         @Actor
         public void waiter(II_Result r) {
-            c.consumerWaiter.parked = Thread.currentThread();
+            c.link().consumerWaiter.parked = Thread.currentThread();
             r.r1 = itemReady(c);
         }
 
         @Actor
         public void waker(II_Result r) {
-            c.offerRaw(ITEM);
-            r.r2 = wakerSees(c.consumerWakeable, c.producerMustFence, c.consumerWaiter);
+            c.link().offerRaw(ITEM);
+            r.r2 = wakerSees(c.link().consumerWakeable, c.link().producerMustFence, c.link().consumerWaiter);
         }
     }
 
@@ -109,14 +109,14 @@ public final class WakeupStress {
 
         @Actor
         public void waiter(II_Result r) {
-            c.producerWaiter.parked = Thread.currentThread();
-            r.r1 = c.hasRoom() ? 1 : 0;
+            c.link().producerWaiter.parked = Thread.currentThread();
+            r.r1 = c.link().hasRoom() ? 1 : 0;
         }
 
         @Actor
         public void waker(II_Result r) {
-            c.pollRaw();
-            r.r2 = wakerSees(c.producerWakeable, c.consumerMustFence, c.producerWaiter);
+            c.link().pollRaw();
+            r.r2 = wakerSees(c.link().producerWakeable, c.link().consumerMustFence, c.link().producerWaiter);
         }
     }
 
@@ -130,14 +130,14 @@ public final class WakeupStress {
 
         @Actor
         public void waiter(II_Result r) {
-            c.producerWaiter.parked = Thread.currentThread();
-            r.r1 = c.hasRoom() ? 1 : 0;
+            c.link().producerWaiter.parked = Thread.currentThread();
+            r.r1 = c.link().hasRoom() ? 1 : 0;
         }
 
         @Actor
         public void waker(II_Result r) {
-            c.pollRaw();
-            r.r2 = wakerSees(c.producerWakeable, c.consumerMustFence, c.producerWaiter);
+            c.link().pollRaw();
+            r.r2 = wakerSees(c.link().producerWakeable, c.link().consumerMustFence, c.link().producerWaiter);
         }
     }
 }

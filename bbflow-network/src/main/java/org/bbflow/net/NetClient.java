@@ -11,12 +11,15 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -26,6 +29,8 @@ import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,8 +53,10 @@ import javax.net.ssl.SSLParameters;
  * }</pre>
  *
  * <p>Connecting happens in the background and is retried with backoff; a dropped connection is
- * re-established and every channel resumes. If the server cannot be reached for the peer timeout,
- * or refuses the handshake, every outlet fails with a {@link RemoteChannelException}.
+ * re-established and every channel resumes. A TLS handshake that is closed, cut or late is retried
+ * the same way; only a TLS verdict (a certificate rejected, a fatal alert, a peer not speaking TLS)
+ * is final. If the server cannot be reached for the peer timeout, or refuses the handshake, every
+ * outlet fails with a {@link RemoteChannelException}.
  */
 public final class NetClient implements AutoCloseable {
     static final System.Logger LOG = NetServer.LOG;
@@ -77,6 +84,7 @@ public final class NetClient implements AutoCloseable {
     private long serverIncarnation;
 
     private NetClient(String host, int port, NetOptions options, boolean ownedByOutlet) {
+        Preload.once(); // what the JDK and Netty would load lazily, while descriptors are free
         try {
             InetAddress.getAllByName(host); // an unknown name fails now, naming the host, instead of retrying for the peer timeout
         } catch (UnknownHostException e) {
@@ -86,7 +94,7 @@ public final class NetClient implements AutoCloseable {
         this.port = port;
         this.options = options;
         this.ownedByOutlet = ownedByOutlet;
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-client", true));
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-client", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -110,15 +118,17 @@ public final class NetClient implements AutoCloseable {
         });
     }
 
-    /** A TLS handler for a connection to {@code host}; verifies that the server's certificate names it unless turned off. */
+    /**
+     * A TLS handler for a connection to {@code host}; verifies that the server's certificate names it
+     * unless turned off. Set either way: Netty 4.2's client contexts verify host names by default,
+     * 4.1's did not, and a context built elsewhere may have either.
+     */
     private SslHandler tlsHandler(SocketChannel ch) {
         SslHandler tls = options.ssl().newHandler(ch.alloc(), host, port);
-        if (options.verifyHostName()) {
-            SSLEngine engine = tls.engine();
-            SSLParameters p = engine.getSSLParameters();
-            p.setEndpointIdentificationAlgorithm("HTTPS");
-            engine.setSSLParameters(p);
-        }
+        SSLEngine engine = tls.engine();
+        SSLParameters p = engine.getSSLParameters();
+        p.setEndpointIdentificationAlgorithm(options.verifyHostName() ? "HTTPS" : ""); // "": off (null would keep the context's)
+        engine.setSSLParameters(p);
         return tls;
     }
 
@@ -276,6 +286,26 @@ public final class NetClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a TLS failure is a verdict that no retry can change: a certificate rejected (the server's
+     * here, or ours by the server's fatal alert), any fatal alert from the peer, or a peer that does not
+     * speak TLS. Anything else (the connection closed, reset or cut during the handshake, the engine
+     * choking on a record cut short, the handshake timing out) is retried like a plain connection.
+     * On the safe side: a verdict taken for a transient failure costs retries until the peer timeout,
+     * a transient failure taken for a verdict would kill every stream of the client.
+     */
+    static boolean isTlsVerdict(Throwable failure) {
+        Throwable c = failure instanceof DecoderException && failure.getCause() != null ? failure.getCause() : failure;
+        if (c instanceof NotSslRecordException) return true;
+        if (!(c instanceof SSLException) || c instanceof SslHandshakeTimeoutException) return false;
+        for (Throwable t = c; t != null; t = t.getCause()) {
+            if (t instanceof CertificateException || t instanceof CertPathValidatorException) return true;
+            String m = t.getMessage();
+            if (m != null && m.startsWith("Received fatal alert")) return true; // the JDK's words for a peer's alert
+        }
+        return false;
+    }
+
     private void connectNow() {
         if (closed || fatal != null) return;
         ChannelFuture f = bootstrap.connect(host, port);
@@ -331,6 +361,7 @@ public final class NetClient implements AutoCloseable {
         private byte[] serverNonce;
         private long serverIncarnationSeen;
         private ScheduledFuture<?> handshakeTimer;
+        private boolean handshakeTimedOut;
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
@@ -338,6 +369,7 @@ public final class NetClient implements AutoCloseable {
                 long t = Math.min(options.peerTimeout().toMillis(), Math.max(1000, 3 * options.heartbeat().toMillis()));
                 handshakeTimer = ctx.executor().schedule(() -> {
                     if (!welcomed) {
+                        handshakeTimedOut = true;
                         lastCause = new RemoteChannelException("no handshake from " + peer() + " within " + t + " ms");
                         ctx.close();
                     }
@@ -381,11 +413,25 @@ public final class NetClient implements AutoCloseable {
                 serverNonce = new byte[Wire.NONCE];
                 f.readBytes(serverNonce);
                 serverIncarnationSeen = f.readLong();
+                String serverJob = Wire.readIdentity(f);
+                String job = options.job();
+                String member = options.member();
                 byte[] mac = Wire.mac(options.secret(), "bbflow-client", serverNonce, clientNonce, serverIncarnationSeen,
-                        NetClient.this.incarnation);
-                ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length)
+                        NetClient.this.incarnation, job, member);
+                boolean named = !job.isEmpty() || !member.isEmpty();
+                ByteBuf hello = Wire.frame(ctx.alloc(), Wire.HELLO, 4 + 1 + Wire.NONCE + 8 + 1 + mac.length
+                        + (named ? Wire.identityBytes(job) + Wire.identityBytes(member) : 0))
                         .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(clientNonce)
-                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac), ctx.voidPromise());
+                        .writeLong(NetClient.this.incarnation).writeByte(mac.length).writeBytes(mac);
+                if (named) {
+                    Wire.writeIdentity(hello, job);
+                    Wire.writeIdentity(hello, member);
+                }
+                ctx.writeAndFlush(hello, ctx.voidPromise()); // also to another job's server: it logs the refusal too
+                if (!serverJob.equals(job)) {
+                    fatal(new RemoteChannelException("refused: " + peer() + " is a server of job '" + serverJob
+                            + "', this client is of job '" + job + "'"));
+                }
                 return;
             }
             if (!welcomed) {
@@ -396,8 +442,7 @@ public final class NetClient implements AutoCloseable {
                 f.readBytes(mac);
                 if (options.secret() != null
                         && !Wire.macMatches(Wire.mac(options.secret(), "bbflow-server", clientNonce, serverNonce,
-                                serverIncarnationSeen,
-                                NetClient.this.incarnation), mac)) {
+                                serverIncarnationSeen, NetClient.this.incarnation, options.job(), options.member()), mac)) {
                     fatal(new RemoteChannelException("server " + peer() + " did not prove the shared secret"));
                     return;
                 }
@@ -471,7 +516,12 @@ public final class NetClient implements AutoCloseable {
                     ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.PING, 0), ctx.voidPromise());
                 }
             } else if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
-                fatal(new RemoteChannelException("TLS handshake with " + peer() + " failed: " + e.cause(), e.cause()));
+                if (isTlsVerdict(e.cause())) {
+                    fatal(new RemoteChannelException("TLS handshake with " + peer() + " failed: " + e.cause(), e.cause()));
+                } else { // closed, cut or too slow: this connection is retried like a plain one
+                    if (!handshakeTimedOut) lastCause = e.cause(); // else keep the timer's reason
+                    ctx.close();
+                }
             }
         }
 
@@ -488,7 +538,7 @@ public final class NetClient implements AutoCloseable {
             Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
             if (c instanceof Wire.ProtocolException) {
                 fatal(new RemoteChannelException("protocol error from " + peer() + ": " + c.getMessage()));
-            } else if (c instanceof SSLException) {
+            } else if (isTlsVerdict(c)) {
                 fatal(new RemoteChannelException("TLS failure with " + peer() + ": " + c, c));
             } else {
                 lastCause = c;

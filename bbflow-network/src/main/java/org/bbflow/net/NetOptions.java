@@ -32,6 +32,8 @@ public final class NetOptions {
     private Duration handshakeTimeout = Duration.ofSeconds(5);
     private int maxConnections = 512;
     private int maxConnectionsPerAddress = 128;
+    private String job = "";
+    private String member = "";
 
     private NetOptions() {}
 
@@ -50,6 +52,8 @@ public final class NetOptions {
         c.handshakeTimeout = handshakeTimeout;
         c.maxConnections = maxConnections;
         c.maxConnectionsPerAddress = maxConnectionsPerAddress;
+        c.job = job;
+        c.member = member;
         return c;
     }
 
@@ -96,6 +100,9 @@ public final class NetOptions {
 
     /**
      * Encoded bytes a channel may have sent but not yet seen consumed; bounds memory on both ends.
+     * Each frame counts 256 bytes more than its payload, for what an end holds per frame, so the
+     * bound holds however small the frames (a server holds at most about twice the window plus a
+     * frame per channel; see docs/network.md, "Server limits").
      *
      * @param bytes the window, at least 1024
      * @return a copy with this window
@@ -253,6 +260,35 @@ public final class NetOptions {
         return c;
     }
 
+    /**
+     * The job this end belongs to, and which member of it this end is, both carried in the handshake:
+     * a server refuses a client of another job, and a client a server of another job, each with a
+     * message naming both jobs, whether or not a secret is set (two jobs on one host never cross,
+     * even when one of them starts on a port the other just freed). The member (e.g. a group and its
+     * generation, {@code "w1#2"}) lets a server {@linkplain NetServer#fence fence} a replaced member.
+     * Default: no job and no member, which matches only peers that name none either.
+     *
+     * @param job the job's identity, at most 64 UTF-8 bytes of printable ASCII
+     * @param member this end's name in the job, at most 64 UTF-8 bytes of printable ASCII (may be empty)
+     * @return a copy with this identity
+     * @throws IllegalArgumentException if either is too long or not printable ASCII
+     */
+    public NetOptions withIdentity(String job, String member) {
+        NetOptions c = copy();
+        c.job = checkIdentity("job", job);
+        c.member = checkIdentity("member", member);
+        return c;
+    }
+
+    private static String checkIdentity(String what, String id) {
+        Objects.requireNonNull(id, what);
+        if (id.length() > Wire.MAX_IDENTITY || !id.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f)) {
+            throw new IllegalArgumentException(what + " identity must be at most " + Wire.MAX_IDENTITY
+                    + " printable ASCII characters, was '" + id + "'");
+        }
+        return id;
+    }
+
     int batchBytes() { return Math.min(batchBytes, maxFrameBytes - Wire.DATA_HEADER); }
     Duration flushDelay() { return flushDelay; }
     long windowBytes() { return windowBytes; }
@@ -266,6 +302,8 @@ public final class NetOptions {
     Duration handshakeTimeout() { return handshakeTimeout; }
     int maxConnections() { return maxConnections; }
     int maxConnectionsPerAddress() { return maxConnectionsPerAddress; }
+    String job() { return job; }
+    String member() { return member; }
 
     @Override
     public String toString() {
@@ -275,7 +313,8 @@ public final class NetOptions {
                 + (ssl != null && !verifyHostName ? " (host name not verified)" : "")
                 + ", secret=" + (secret != null ? "set" : "none")
                 + ", handshakeTimeout=" + handshakeTimeout + ", maxConnections=" + maxConnections
-                + ", maxConnectionsPerAddress=" + maxConnectionsPerAddress + "]";
+                + ", maxConnectionsPerAddress=" + maxConnectionsPerAddress
+                + (job.isEmpty() && member.isEmpty() ? "" : ", job=" + job + ", member=" + member) + "]";
     }
 
     @Override

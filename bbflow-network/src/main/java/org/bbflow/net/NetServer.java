@@ -3,6 +3,7 @@ package org.bbflow.net;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,7 +15,8 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.DecoderException;
@@ -26,10 +28,13 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -55,9 +60,12 @@ import javax.net.ssl.SSLException;
  * {@link NetOptions#withMaxConnections} connections (in total and per remote address), closes a
  * connection that has not completed the handshake within {@link NetOptions#withHandshakeTimeout},
  * stops reading from a peer that does not read its replies, and closes a connection that piles up
- * replies or refusals. Warnings are rate-limited, and no error in a connection's handling stops the
- * server; if the server can no longer serve (its listening socket or event loop died), every inlet
- * fails with a {@link RemoteChannelException}.
+ * replies or refusals. What it holds for a channel is bounded by the channel's window, each frame
+ * counted with a fixed allowance beyond its payload, however small the frames; a flood that uses
+ * up the process's file descriptors pauses accepting and breaks nothing for good (what the JDK and
+ * Netty would load lazily is loaded before the first server starts). Warnings are rate-limited, and
+ * no error in a connection's handling stops the server; if the server can no longer serve (its
+ * listening socket or event loop died), every inlet fails with a {@link RemoteChannelException}.
  */
 public final class NetServer implements AutoCloseable {
     static final System.Logger LOG = System.getLogger("org.bbflow.net");
@@ -80,12 +88,16 @@ public final class NetServer implements AutoCloseable {
     private final Map<InetAddress, Integer> perAddress = new HashMap<>(); // event-loop confined
     private final long incarnation = Wire.nonZeroRandom();
     private final FinishedStreams finished;
+    /** Members refused from now on ({@link #fence}); event-loop confined. */
+    private final java.util.Set<String> fenced = new java.util.HashSet<>();
     private volatile boolean closed;
     private volatile boolean stopped;
 
     private NetServer(String host, int port, NetOptions options) {
         this.options = Objects.requireNonNull(options, "options");
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true));
+        InetAddress address = resolve(host, port); // before any thread or socket exists
+        Preload.once(); // what the JDK and Netty would load lazily, while descriptors are free
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
         this.finished = new FinishedStreams(options.peerTimeout());
@@ -106,16 +118,47 @@ public final class NetServer implements AutoCloseable {
                         ch.pipeline().addLast("protocol", new Connection());
                     }
                 });
-        try {
-            this.serverChannel = b.bind(host, port).syncUninterruptibly().channel();
-            this.boundPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        } catch (RuntimeException e) {
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new RemoteChannelException("cannot listen on " + host + ":" + port + ": " + e, e);
+        ChannelFuture bound = b.bind(address, port).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            // nothing may outlive a failed bind: its socket, the event loop's thread and selector
+            bound.channel().close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            throw bindFailure(host, address, port, bound.cause());
         }
+        this.serverChannel = bound.channel();
+        this.boundPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         ThrottledLog.quiet(LOG, Level.DEBUG, "listening on {0} with {1}", serverChannel.localAddress(), options);
         serverChannel.closeFuture().addListener(f -> stopped("its listening socket closed"));
         loop.terminationFuture().addListener(f -> stopped("its event loop stopped"));
+    }
+
+    private static InetAddress resolve(String host, int port) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UncheckedIOException("cannot listen on " + host + ":" + port + ": the host name does not resolve ("
+                    + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Why {@code host:port} could not be bound, in words, with the socket layer's exception as the cause. */
+    private static UncheckedIOException bindFailure(String host, InetAddress address, int port, Throwable cause) {
+        String why = String.valueOf(cause.getMessage());
+        if (!isLocal(address)) {
+            why = host + " is not an address of this machine (" + why + ")";
+        } else if (why.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
+            why = "the address is already in use (another server listens on that port)";
+        }
+        IOException io = cause instanceof IOException e ? e : new IOException(cause);
+        return new UncheckedIOException("cannot listen on " + host + ":" + port + ": " + why, io);
+    }
+
+    private static boolean isLocal(InetAddress address) {
+        try {
+            return address.isAnyLocalAddress() || address.isLoopbackAddress() || NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException e) {
+            return true; // cannot tell: say nothing about it
+        }
     }
 
     /** Counts a new connection against the limits; closes it (and returns false) if it is over one. */
@@ -212,6 +255,9 @@ public final class NetServer implements AutoCloseable {
      * @param port the port, or 0 for an ephemeral one
      * @param options batching, window, timeouts and security
      * @return the listening server
+     * @throws UncheckedIOException if the port cannot be bound (its cause is the {@link java.net.BindException});
+     *     the message names the address and port. Nothing is left behind: no thread, no socket.
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static NetServer bind(int port, NetOptions options) {
         Objects.requireNonNull(options, "options");
@@ -226,6 +272,11 @@ public final class NetServer implements AutoCloseable {
      * @param port the port, or 0 for an ephemeral one
      * @param options batching, window, timeouts and security
      * @return the listening server
+     * @throws UncheckedIOException if {@code host:port} cannot be bound: the port is in use, {@code host} is
+     *     not an address of this machine or does not resolve (the cause is the {@link java.net.BindException}
+     *     or {@link UnknownHostException}); the message names host and port. Nothing is left behind: no
+     *     thread, no socket.
+     * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static NetServer bind(String host, int port, NetOptions options) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("port out of range: " + port);
@@ -261,6 +312,32 @@ public final class NetServer implements AutoCloseable {
         return inlet;
     }
 
+    /**
+     * Fences a member of the job ({@link NetOptions#withIdentity}): closes every connection whose
+     * client named {@code member} in its handshake and refuses such connections from now on, saying
+     * the member was replaced. Used when a newer generation of a process takes over from one thought
+     * lost, so that the old one (stopped, then resumed) cannot reach this server again.
+     *
+     * @param member the member to refuse, not empty
+     * @param why the reason told to the refused peer
+     */
+    public void fence(String member, String why) {
+        Objects.requireNonNull(member, "member");
+        Objects.requireNonNull(why, "why");
+        if (member.isEmpty()) throw new IllegalArgumentException("fence needs a member");
+        try {
+            loop.submit(() -> {
+                fenced.add(member);
+                for (Channel c : connections) {
+                    Connection conn = c.pipeline().get(Connection.class);
+                    if (conn != null && member.equals(conn.peerMember)) conn.reject("member " + member + " is fenced: " + why);
+                }
+            }).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is gone: nothing reaches it any more
+        }
+    }
+
     /** Closes the listening socket and every connection; inlets that have not seen EOS fail. */
     @Override
     public void close() {
@@ -286,10 +363,12 @@ public final class NetServer implements AutoCloseable {
         private final java.util.Set<Integer> closedByReceiver = new java.util.HashSet<>();
         private final Map<Integer, Long> finishedAttached = new HashMap<>();
         private long peerIncarnation;
+        private String peerMember = "";
         private ChannelHandlerContext ctx;
         private boolean authenticated;
         private boolean closing;
         private ScheduledFuture<?> handshakeTimer;
+        private Wire.FrameDecoder frames;
         private long refusalSecond;
         private int refusals;
 
@@ -333,8 +412,10 @@ public final class NetServer implements AutoCloseable {
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
             try {
-                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8)
+                String job = options.job();
+                ByteBuf b = Wire.frame(ctx.alloc(), Wire.CHALLENGE, 4 + 1 + Wire.NONCE + 8 + (job.isEmpty() ? 0 : Wire.identityBytes(job)))
                         .writeInt(Wire.MAGIC).writeByte(Wire.VERSION).writeBytes(serverNonce).writeLong(incarnation);
+                if (!job.isEmpty()) Wire.writeIdentity(b, job);
                 ctx.writeAndFlush(b, ctx.voidPromise());
                 long t = options.handshakeTimeout().toMillis();
                 handshakeTimer = ctx.executor().schedule(() -> {
@@ -471,7 +552,7 @@ public final class NetServer implements AutoCloseable {
                     long first = f.readLong();
                     int count = f.readInt();
                     RemoteInlet<?> inlet = inletFor(ch);
-                    if (inlet != null) inlet.onData(this, first, count, f);
+                    if (inlet != null) inlet.onData(this, first, count, f, frames.pinnedCapacity());
                 }
                 case Wire.EOS -> {
                     Wire.need(f, 12, "EOS");
@@ -521,17 +602,28 @@ public final class NetServer implements AutoCloseable {
             Wire.need(f, macLen, "HELLO mac");
             byte[] mac = new byte[macLen];
             f.readBytes(mac);
+            String job = Wire.readIdentity(f);
+            String member = Wire.readIdentity(f);
+            // before the MAC: a peer of another job is told so, whatever its secret
+            if (!job.equals(options.job())) {
+                throw new Wire.ProtocolException("a peer of job '" + job + "' refused: this server runs job '" + options.job() + "'");
+            }
+            if (!member.isEmpty() && fenced.contains(member)) {
+                throw new Wire.ProtocolException("member " + member + " of job '" + job + "' is fenced: a newer generation replaced it");
+            }
             byte[] secret = options.secret();
             if (secret != null && !Wire.macMatches(
-                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation), mac)) {
+                    Wire.mac(secret, "bbflow-client", serverNonce, clientNonce, incarnation, peerIncarnation, job, member), mac)) {
                 throw new Wire.ProtocolException("authentication failed (wrong or missing shared secret)");
             }
-            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation);
+            peerMember = member;
+            byte[] reply = Wire.mac(secret, "bbflow-server", clientNonce, serverNonce, incarnation, peerIncarnation, job, member);
             ctx.writeAndFlush(Wire.frame(ctx.alloc(), Wire.WELCOME, 1 + reply.length).writeByte(reply.length).writeBytes(reply),
                     ctx.voidPromise());
             authenticated = true;
             handshakeTimer.cancel(false);
-            ctx.pipeline().get(Wire.FrameDecoder.class).handshakeDone(options.maxFrameBytes());
+            frames = ctx.pipeline().get(Wire.FrameDecoder.class);
+            frames.handshakeDone(options.maxFrameBytes());
             long hb = options.heartbeat().toMillis();
             ctx.pipeline().addBefore("frames", "idle", new IdleStateHandler(3 * hb, hb, 0, TimeUnit.MILLISECONDS));
         }

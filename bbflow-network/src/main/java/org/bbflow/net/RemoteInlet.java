@@ -42,6 +42,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private final Codec<T> codec;
     private final long window;
     private final long limit;
+    /** A frame smaller than this goes into the shared {@link Chunk} when copied; a larger one into a buffer of its own. */
+    static final int CHUNK_BYTES = 64 * 1024;
     private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
     private final AtomicLong unconsumed = new AtomicLong();
     private volatile Thread waiter;
@@ -58,6 +60,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private boolean closed;
     private ScheduledFuture<?> lostTimer;
     private ScheduledFuture<?> firstTimer;
+    private Chunk chunk; // where small frames are copied to; the event loop holds it until the next one
     private long senderIncarnation;
     private final java.util.Set<Long> staleSenders = new java.util.HashSet<>();
 
@@ -74,7 +77,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
         this.channelId = channelId;
         this.codec = codec;
         this.window = server.options().windowBytes();
-        this.limit = window + server.options().maxFrameBytes();
+        // a sender whose window is empty may send a whole batch (up to a frame) more
+        this.limit = window + server.options().maxFrameBytes() + Wire.FRAME_ALLOWANCE;
         long t = server.options().firstConnectTimeout().toMillis();
         Wire.run(server.loop(), () -> {
             if (!hasStream && !closed) {
@@ -208,11 +212,11 @@ public final class RemoteInlet<T> implements AutoCloseable {
         InFrame f = frame;
         frame = null;
         boolean trailing = f.payload.isReadable();
-        f.payload.release();
+        f.release();
         if (trailing) throw malformed("frame had bytes left after its " + f.count + " items");
         consumedSeq = f.first + f.count;
-        unconsumed.addAndGet(-f.bytes);
-        bytesSinceAck += f.bytes;
+        unconsumed.addAndGet(-f.charge);
+        bytesSinceAck += f.charge;
         if (bytesSinceAck >= window / 4) ack();
     }
 
@@ -239,7 +243,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         InFrame f = frame;
         frame = null;
         remaining = 0;
-        if (f != null) f.payload.release();
+        if (f != null) f.release();
     }
 
     private void await() {
@@ -288,7 +292,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
             }
             current = null;
             if (lostTimer != null) lostTimer.cancel(false);
-            for (Object o; (o = queue.poll()) != null; ) if (o instanceof InFrame f) f.payload.release();
+            for (Object o; (o = queue.poll()) != null; ) if (o instanceof InFrame f) f.release();
+            releaseChunk();
             if (!eosReceived && failure == null) { // a consumer still waiting must not wait forever
                 failure = new RemoteChannelException("channel " + channelId + ": inlet closed before end of stream");
                 queue.offer(FAILED);
@@ -372,7 +377,15 @@ public final class RemoteInlet<T> implements AutoCloseable {
         return null;
     }
 
-    void onData(NetServer.Connection conn, long first, int count, ByteBuf payload) {
+    /**
+     * Queues a DATA frame for the consumer. It costs its payload plus {@link Wire#FRAME_ALLOWANCE} of
+     * the window. A frame that is less than half of the buffer it arrived in is copied out (a small
+     * one into this inlet's {@link Chunk}), so that it pins no read buffer while it waits: the memory
+     * held per queued frame stays within twice its payload plus the allowance, whatever its size.
+     *
+     * @param pinnedCapacity the capacity of the buffer {@code payload} is a slice of
+     */
+    void onData(NetServer.Connection conn, long first, int count, ByteBuf payload, int pinnedCapacity) {
         if (conn != current || failure != null || closed) return; // nobody will take it
         if (eosReceived) throw new Wire.ProtocolException("channel " + channelId + ": data after end of stream");
         int bytes = payload.readableBytes();
@@ -385,13 +398,43 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (first != next) {
             throw new Wire.ProtocolException("channel " + channelId + ": DATA starts at item " + first + ", expected " + next);
         }
-        if (unconsumed.get() + bytes > limit) {
-            throw new Wire.ProtocolException("channel " + channelId + ": sender exceeded the window of " + window + " bytes");
+        int charge = bytes + Wire.FRAME_ALLOWANCE;
+        if (unconsumed.get() + charge > limit) {
+            throw new Wire.ProtocolException("channel " + channelId + ": sender exceeded the window of " + window
+                    + " bytes (" + Wire.FRAME_ALLOWANCE + " more per frame)");
         }
-        unconsumed.addAndGet(bytes);
+        unconsumed.addAndGet(charge);
         next += count;
-        queue.offer(new InFrame(payload.retain(), first, count, bytes));
+        queue.offer(frameOf(payload, pinnedCapacity, conn, first, count, charge));
         wake();
+    }
+
+    /** The queued form of a frame: the payload itself, or a copy of it, as the class comment of {@link #onData} says. */
+    private InFrame frameOf(ByteBuf payload, int pinnedCapacity, NetServer.Connection conn, long first, int count, int charge) {
+        int bytes = payload.readableBytes();
+        if ((long) bytes * 2 >= pinnedCapacity) return new InFrame(payload.retain(), null, first, count, charge);
+        if (bytes > CHUNK_BYTES / 4) { // a chunk wastes at most a quarter when a frame does not fit its tail
+            ByteBuf own = conn.channel().alloc().buffer(bytes, bytes);
+            own.writeBytes(payload, payload.readerIndex(), bytes);
+            return new InFrame(own, null, first, count, charge);
+        }
+        Chunk c = chunk;
+        if (c == null || CHUNK_BYTES - c.used < bytes) {
+            releaseChunk();
+            chunk = c = new Chunk(conn.channel().alloc().buffer(CHUNK_BYTES, CHUNK_BYTES));
+        }
+        c.buf.setBytes(c.used, payload, payload.readerIndex(), bytes);
+        ByteBuf view = c.buf.slice(c.used, bytes); // the consumer's reader index, not the chunk's
+        c.used += bytes;
+        c.holds.incrementAndGet();
+        return new InFrame(view, c, first, count, charge);
+    }
+
+    /** The event loop gives up the chunk it copies into (a new one follows, or the inlet is done). */
+    private void releaseChunk() {
+        Chunk c = chunk;
+        chunk = null;
+        if (c != null) c.release();
     }
 
     void onEos(NetServer.Connection conn, long total) {
@@ -401,6 +444,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
                     + " items but " + next + " arrived");
         }
         eosReceived = true;
+        releaseChunk(); // nothing more is queued
         queue.offer(EOS);
         wake();
     }
@@ -420,10 +464,40 @@ public final class RemoteInlet<T> implements AutoCloseable {
     void fail(RemoteChannelException e) {
         if (eosReceived || failure != null && failure != e) return;
         failure = e;
+        releaseChunk(); // nothing more is queued
         NetServer.WARN.log(Level.WARNING, "channel failed", "{0}", e.getMessage());
         queue.offer(FAILED);
         wake();
     }
 
-    private record InFrame(ByteBuf payload, long first, int count, int bytes) {}
+    /**
+     * A queued frame: its payload (a buffer, a retained slice of the read buffer, or a view of a
+     * {@link Chunk}) and what it costs in the window.
+     */
+    private record InFrame(ByteBuf payload, Chunk chunk, long first, int count, int charge) {
+        void release() {
+            if (chunk != null) chunk.release(); else payload.release();
+        }
+    }
+
+    /**
+     * A buffer that small frames are copied into one after another, so that each holds no more than
+     * its payload. Freed once the event loop has moved on to another chunk and the consumer has read
+     * every frame in it: a count of holders (the loop, and each queued frame) instead of a reference
+     * count per frame, which would cost an atomic update on the buffer (and a recorded stack trace
+     * under Netty's paranoid leak detection) per frame.
+     */
+    private static final class Chunk {
+        final ByteBuf buf;
+        final java.util.concurrent.atomic.AtomicInteger holds = new java.util.concurrent.atomic.AtomicInteger(1);
+        int used; // event loop
+
+        Chunk(ByteBuf buf) {
+            this.buf = buf;
+        }
+
+        void release() {
+            if (holds.decrementAndGet() == 0) buf.release();
+        }
+    }
 }

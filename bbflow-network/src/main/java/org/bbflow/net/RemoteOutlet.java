@@ -299,6 +299,10 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             int count = (int) (c >>> 32);
             int pos = (int) c;
             if (count > b.cutCount) {
+                // a frame costs its payload (reserved with its batch) and the allowance: without room for
+                // that, what is committed waits in the batch for an acknowledgement (one frame may always go)
+                if (!unacked.isEmpty() && reserved.get() + Wire.FRAME_ALLOWANCE > window) break;
+                reserved.addAndGet(Wire.FRAME_ALLOWANCE);
                 Frame f = new Frame(b.first + b.cutCount, count - b.cutCount, b.buf.retainedSlice(b.cutPos, pos - b.cutPos));
                 b.cutPos = pos;
                 b.cutCount = count;
@@ -390,13 +394,14 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         long freed = 0;
         for (Frame f; (f = unacked.peek()) != null && f.first + f.count <= consumed; ) {
             unacked.poll();
-            freed += f.payload.readableBytes();
+            freed += f.payload.readableBytes() + Wire.FRAME_ALLOWANCE;
             f.payload.release();
         }
         if (freed > 0) {
             reserved.addAndGet(-freed);
             Thread w = writerWaiting;
             if (w != null) LockSupport.unpark(w);
+            if (attached && !batches.isEmpty()) drain(); // what waited for room in the window
         }
     }
 

@@ -4,13 +4,19 @@ import java.lang.System.Logger.Level;
 import java.text.MessageFormat;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.ResourceBundle;
 
 /**
  * The network module's log: at most one record per second per kind of event (a flood of bad
  * connections logs one line a second, each saying how many like it were left out), and a log call
  * never throws, whatever the logging backend does (a handler that fails must not stop an event loop).
+ *
+ * <p>It is a {@link System.Logger} itself, so that a backend inferring where a record comes from
+ * (java.util.logging's source class and method) skips its frames and names the class that logged,
+ * not this one. Numbers in the arguments are written without grouping, so a channel id reads the
+ * same ({@code 791371405}) in every record.
  */
-final class ThrottledLog {
+final class ThrottledLog implements System.Logger {
     private final System.Logger log;
     private final long intervalNanos;
     private final Map<String, long[]> kinds = new HashMap<>(); // kind -> {last logged at, suppressed since, suppressed ever}
@@ -43,7 +49,7 @@ final class ThrottledLog {
                 suppressed = k[1];
                 k[1] = 0;
             }
-            String msg = args.length == 0 ? format : MessageFormat.format(format, args);
+            String msg = args.length == 0 ? format : MessageFormat.format(format, plain(args));
             if (suppressed > 0) msg += " (" + suppressed + " more like this not logged since the previous one)";
             log.log(level, msg);
         } catch (Throwable ignored) {
@@ -66,10 +72,39 @@ final class ThrottledLog {
         }
     }
 
+    /** Numbers as plain digits ({@link MessageFormat} would group them by the locale: 791,371,405). */
+    private static Object[] plain(Object[] args) {
+        Object[] p = args.clone();
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] instanceof Number) p[i] = String.valueOf(p[i]);
+        }
+        return p;
+    }
+
+    @Override
+    public String getName() {
+        return log.getName();
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+        return log.isLoggable(level);
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+        log.log(level, bundle, msg, thrown);
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+        log.log(level, bundle, format, params);
+    }
+
     /** Logs {@code format} with {@code args} without throttling, but like every call here never throws. */
     static void quiet(System.Logger log, Level level, String format, Object... args) {
         try {
-            if (log.isLoggable(level)) log.log(level, MessageFormat.format(format, args));
+            if (log.isLoggable(level)) log.log(level, MessageFormat.format(format, plain(args)));
         } catch (Throwable ignored) {
             // best effort
         }

@@ -16,8 +16,9 @@ import javax.crypto.spec.SecretKeySpec;
  * The wire protocol. Every frame is {@code int length | byte type | body}, length counting type and body.
  *
  * <pre>
- * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce, long serverIncarnation
+ * server -> client  CHALLENGE  int magic, byte version, byte[16] serverNonce, long serverIncarnation[, identity job]
  * client -> server  HELLO      int magic, byte version, byte[16] clientNonce, long clientIncarnation, byte macLen, mac
+ *                              [, identity job, identity member]
  * server -> client  WELCOME    byte macLen, mac
  * either            ERROR      utf8 reason (connection-level, then close)
  * either            PING       (heartbeat)
@@ -30,16 +31,25 @@ import javax.crypto.spec.SecretKeySpec;
  * server -> client  EOS_ACK    int channel
  * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
  * </pre>
- * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations; empty when no
- * secret is set. An incarnation is a random 64-bit id of one NetClient or NetServer instance; a peer
- * that comes back with another one has restarted and lost its stream state.
+ * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations, and the job and
+ * member the client names when it names one; empty when no secret is set. An incarnation is a random
+ * 64-bit id of one NetClient or NetServer instance; a peer that comes back with another one has
+ * restarted and lost its stream state. An identity ({@code unsigned byte length, UTF-8}, at most
+ * {@link #MAX_IDENTITY} bytes) is optional at the end of both frames, read as empty when absent: the
+ * job a peer belongs to ({@link NetOptions#withIdentity}), and in the HELLO which member of the job
+ * (group and generation) the client is. A peer of another job is refused before the MAC is checked,
+ * so the refusal names both jobs whatever the secrets.
  */
 final class Wire {
     private Wire() {}
 
     static final int MAGIC = 0x4242464E; // "BBFN"
-    static final byte VERSION = 2;
+    /** 3: a DATA frame costs its payload plus {@link #FRAME_ALLOWANCE} of the window (2 counted the payload only). */
+    static final byte VERSION = 3;
     static final int NONCE = 16;
+    /** The longest job or member identity, in UTF-8 bytes. */
+    static final int MAX_IDENTITY = 64;
+
     /** Before the handshake completes no frame may be longer than this. */
     static final int MAX_HANDSHAKE_FRAME = 256;
 
@@ -58,6 +68,14 @@ final class Wire {
 
     /** Bytes of a DATA frame before its payload, including the length prefix. */
     static final int DATA_HEADER = 4 + 1 + 4 + 8 + 4;
+
+    /**
+     * What a DATA frame costs in a channel's window beyond its payload, on both ends: at least what
+     * an end holds per frame besides the payload (its record, buffer view and queue node, about
+     * 100-150 bytes on a 64-bit JVM), so that the memory a window lets a peer pin is bounded however
+     * small its frames are.
+     */
+    static final int FRAME_ALLOWANCE = 256;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -117,6 +135,41 @@ final class Wire {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
         }
+    }
+
+    /**
+     * The MAC as above, also over the client's job and member when it names them (without them the
+     * MAC is the one of a peer that names none).
+     */
+    static byte[] mac(byte[] secret, String label, byte[] first, byte[] second, long serverIncarnation,
+                      long clientIncarnation, String job, String member) {
+        if (secret == null) return new byte[0];
+        if (job.isEmpty() && member.isEmpty()) {
+            return mac(secret, label, first, second, serverIncarnation, clientIncarnation);
+        }
+        byte[] base = mac(secret, label, first, second, serverIncarnation, clientIncarnation);
+        return mac(secret, label + "+identity", base, (job + "\n" + member).getBytes(StandardCharsets.UTF_8),
+                serverIncarnation, clientIncarnation);
+    }
+
+    /** Writes an identity: its UTF-8 length as one unsigned byte, then the bytes. */
+    static void writeIdentity(ByteBuf out, String id) {
+        byte[] b = id.getBytes(StandardCharsets.UTF_8);
+        out.writeByte(b.length).writeBytes(b);
+    }
+
+    /** Bytes {@link #writeIdentity} writes. */
+    static int identityBytes(String id) {
+        return 1 + id.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** Reads an identity, or the empty one if the frame ends here (a peer that names none). */
+    static String readIdentity(ByteBuf in) {
+        if (!in.isReadable()) return "";
+        int n = in.readUnsignedByte();
+        need(in, n, "identity");
+        String s = in.readCharSequence(n, StandardCharsets.UTF_8).toString();
+        return printable(s, MAX_IDENTITY);
     }
 
     static boolean macMatches(byte[] expected, byte[] actual) {
@@ -189,16 +242,27 @@ final class Wire {
         }
     }
 
-    /** Splits the stream into frames (retained slices without the length prefix) and rejects bad lengths. */
+    /**
+     * Splits the stream into frames (retained slices without the length prefix) and rejects bad
+     * lengths. A frame kept after it is handled pins the whole buffer it was sliced from:
+     * {@link #pinnedCapacity()} tells how large that is.
+     */
     static final class FrameDecoder extends ByteToMessageDecoder {
         private int maxFrame = MAX_HANDSHAKE_FRAME;
+        private int pinnedCapacity;
 
         void handshakeDone(int maxFrameBytes) {
             maxFrame = maxFrameBytes;
         }
 
+        /** The capacity of the buffer the frames being handled were sliced from. */
+        int pinnedCapacity() {
+            return pinnedCapacity;
+        }
+
         @Override
         protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            pinnedCapacity = in.capacity(); // frames are handed on before the next call
             while (in.readableBytes() >= 4) {
                 int len = in.getInt(in.readerIndex());
                 if (len < 1 || len > maxFrame) {

@@ -13,6 +13,7 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /** End of stream is explicit: an outlet closed without {@code complete()} aborts, so a truncated stream never looks whole. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -64,7 +65,7 @@ class CompletionTest {
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void abortReachesTheReceiverBehindQueuedDataAndAClose() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("abortReachesTheReceiverBehindQueuedDataAndAClose seed " + seed);
         java.util.Random random = new java.util.Random(seed);
         NetOptions opts = NetOptions.defaults().withWindowBytes(16L << 20).withPeerTimeout(java.time.Duration.ofSeconds(8));

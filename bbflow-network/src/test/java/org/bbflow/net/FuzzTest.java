@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /** Hostile input: garbage, mutated and oversized frames. The server must close those connections and keep serving honest peers. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -107,7 +108,7 @@ class FuzzTest {
 
     @Test
     void thousandsOfHostileConnectionsDoNotDisturbAnHonestStream() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         Random r = new Random(seed);
         long n = 2_000_000;
         // a thread for each blocking task: on 2 cores the common pool has one worker (on JDK 25

@@ -11,6 +11,7 @@ import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * A feedback loop whose path crosses a remote edge and comes back, with both "JVMs" in this one
@@ -33,7 +34,7 @@ class RemoteFeedbackTest {
 
     @Test
     void everyItemLeavesOnceAfterItsTripsAndBothSidesEndCleanly() throws Exception {
-        long base = System.nanoTime();
+        long base = TestSeed.current();
         for (int rep = 0; rep < 5; rep++) {
             long seed = base + rep;
             System.out.println("RemoteFeedbackTest seed " + seed);
@@ -49,7 +50,7 @@ class RemoteFeedbackTest {
 
     @Test
     void aClientConnectionCarriesTheForwardStream() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("RemoteFeedbackTest seed " + seed);
         LoopItems items = new LoopItems(seed, 1000);
         try (NetServer a = NetServer.bind("127.0.0.1", 0, OPTS); NetServer b = NetServer.bind("127.0.0.1", 0, OPTS);

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * Restarts are fenced by incarnation ids: a stream never resumes into a restarted peer, the restarted
@@ -126,7 +127,7 @@ class RestartTest {
      */
     @Test
     void aStrangersForgedAttachMidStreamIsRefusedAndTheStreamCompletes() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("aStrangersForgedAttachMidStreamIsRefusedAndTheStreamCompletes seed " + seed);
         java.util.Random random = new java.util.Random(seed);
         int n = 100_000;

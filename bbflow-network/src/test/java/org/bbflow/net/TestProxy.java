@@ -11,7 +11,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A TCP proxy for fault injection: forwards, cuts every connection, freezes (silent peer) or stops (dead peer). */
+/**
+ * A TCP proxy for fault injection: forwards, cuts every connection, freezes (silent peer) or stops
+ * (dead peer); and sabotages handshakes: the next connections are cut after a given number of the
+ * server's bytes, or get the server's first bytes late.
+ */
 final class TestProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final int targetPort;
@@ -20,6 +24,14 @@ final class TestProxy implements AutoCloseable {
     private final AtomicInteger accepted = new AtomicInteger();
     private volatile boolean frozen;
     private volatile boolean stopped;
+    /** Sabotage of the connections accepted next, one entry each, taken in order. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Sabotage> sabotage = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+    /**
+     * What happens to the server's bytes on one connection: after {@code cutAfter} bytes (negative:
+     * never) both sockets close; the first bytes are held back {@code delayMillis}.
+     */
+    record Sabotage(int cutAfter, long delayMillis) {}
 
     TestProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
@@ -48,22 +60,31 @@ final class TestProxy implements AutoCloseable {
                 sockets.add(b);
                 AtomicBoolean loseReplies = new AtomicBoolean();
                 replyLosses.add(loseReplies);
-                pump(a, b, new AtomicBoolean());
-                pump(b, a, loseReplies);
+                Sabotage plan = sabotage.poll();
+                pump(a, b, new AtomicBoolean(), null);
+                pump(b, a, loseReplies, plan);
             } catch (IOException e) {
                 if (stopped) return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to, AtomicBoolean discard) {
+    private void pump(Socket from, Socket to, AtomicBoolean discard, Sabotage plan) {
         Thread t = new Thread(() -> {
             byte[] buf = new byte[64 * 1024];
+            long forwarded = 0;
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int n; (n = in.read(buf)) >= 0; ) {
                     while (frozen && !stopped) Thread.sleep(5); // a silent peer: keep the socket, move nothing
                     if (discard.get()) continue; // lost on the way
+                    if (plan != null && forwarded == 0 && plan.delayMillis() > 0) Thread.sleep(plan.delayMillis());
+                    if (plan != null && plan.cutAfter() >= 0 && forwarded + n >= plan.cutAfter()) {
+                        out.write(buf, 0, (int) (plan.cutAfter() - forwarded));
+                        out.flush();
+                        return; // cut: the finally closes both ends
+                    }
                     out.write(buf, 0, n);
+                    forwarded += n;
                 }
             } catch (IOException | InterruptedException e) {
                 // cut
@@ -74,6 +95,11 @@ final class TestProxy implements AutoCloseable {
         }, "proxy-pump");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Sabotages the connections accepted from now on, one plan each in order; later ones are forwarded as usual. */
+    void sabotage(List<Sabotage> plans) {
+        sabotage.addAll(plans);
     }
 
     /** Closes every forwarded connection; new ones are still accepted. */

@@ -15,6 +15,7 @@ import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 /**
  * A feedback loop across two JVMs: this one runs source, the round trip, the loop's decision and
@@ -38,7 +39,7 @@ class TwoJvmFeedbackTest {
 
     @Test
     void itemsLoopThroughTheChildJvmAndBothEndCleanly() throws Exception {
-        long seed = System.nanoTime();
+        long seed = TestSeed.current();
         System.out.println("TwoJvmFeedbackTest seed " + seed);
         LoopItems items = new LoopItems(seed, 50_000);
         try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS); TwoJvmTest.Child child = child(server.port(), -1)) {

@@ -2,19 +2,24 @@ package org.bbflow.examples;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import org.bbflow.examples.distributed.JobFile;
-import org.bbflow.examples.distributed.Launcher;
+import org.bbflow.launch.JobFile;
+import org.bbflow.launch.Launcher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code launch}: runs a distributed job on its hosts from a job file. */
+/**
+ * {@code launch}: runs a distributed job on its hosts from a job file, with the launcher of
+ * {@code bbflow-launcher} ({@link Launcher}; its own command line, {@code org.bbflow.launch.LaunchTool},
+ * also writes Slurm batch scripts and Kubernetes manifests).
+ */
 @Command(name = "launch", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Runs a distributed job: starts every group of the job file on its host through the remote-exec"
                 + " template (default: ssh -T {host} {cmd}), prints their output prefixed with [group], and exits with"
-                + " the first failing group's status, stopping the others (0 if all succeed).",
+                + " the job's status: the master's, naming the group it blames (a group that fails first waits for"
+                + " the master's verdict); the other groups are then stopped.",
             "A group that would listen beyond its machine without secretFile or tls is refused unless the job file"
-                + " says \"insecure\": true."})
+                + " says \"insecure\": true."}, footer = {"", JobFile.FORMAT})
 final class LaunchCommand extends Subcommand {
     @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")
     Path jobFile;
@@ -33,13 +38,14 @@ final class LaunchCommand extends Subcommand {
 
     @Override
     public Integer call() throws Exception {
-        JobFile job = checked(() -> {
+        JobFile read = checked(() -> {
             try {
                 return JobFile.read(jobFile);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
+        JobFile job = read.forRun(); // each run its own identity, unless the file names one
         if (dryRun) {
             for (String g : job.groups().keySet()) {
                 out.println("[" + g + "] " + String.join(" ", Launcher.command(job, g)));

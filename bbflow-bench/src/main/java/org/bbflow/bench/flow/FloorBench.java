@@ -9,8 +9,10 @@ import com.lmax.disruptor.YieldingWaitStrategy;
 import java.util.concurrent.TimeUnit;
 import org.bbflow.bench.support.PeerThread;
 import org.bbflow.bench.support.Strategies;
+import org.bbflow.core.NodeStats;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.RunStats;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.SpscArrayQueue;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
@@ -52,7 +54,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The auxiliary counters (JMH {@code @AuxCounters}, summed per iteration) give the failed offers
  * and polls of the raw loops (a failed {@code fill}/{@code drain} call for the batch loop, a
  * full ring or an empty barrier wait for the Disruptor's consumer) and the items moved; their
- * quotient is the failed operations per item. BBFlow's channels do not expose such counts.
+ * quotient is the failed operations per item. For BBFlow they are the waits its {@code RunStats} count:
+ * a wait for room (the source's full waits) and a wait for input (the sink's empty waits), each
+ * counted once however long it spun or parked.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -112,9 +116,9 @@ public class FloorBench {
             case "jctools-atomic-yield": sum = loop(new SpscAtomicArrayQueue<>(CAPACITY), true, failed); break;
             case "jctools-batch": sum = batch(failed); break;
             case "disruptor": sum = disruptor(failed); break;
-            case "bbflow-busyspin": sum = bbflow("busyspin"); break;
-            case "bbflow-backoff": sum = bbflow("backoff"); break;
-            case "bbflow-blocking": sum = bbflow("blocking"); break;
+            case "bbflow-busyspin": sum = bbflow("busyspin", failed); break;
+            case "bbflow-backoff": sum = bbflow("backoff", failed); break;
+            case "bbflow-blocking": sum = bbflow("blocking", failed); break;
             default: throw new IllegalArgumentException("unknown impl '" + impl + "'");
         }
         long expected = expectedSum(n);
@@ -284,14 +288,19 @@ public class FloorBench {
         return acc[0];
     }
 
-    private long bbflow(String strategy) {
+    /** BBFlow's pipeline; its waits from {@link RunStats}: the source's full waits, the sink's empty waits. */
+    private long bbflow(String strategy, long[] failed) {
         long[] acc = new long[1];
         long items = n;
-        Pipeline.of(Nodes.<Long>source(out -> {
+        RunStats stats = Pipeline.of(Nodes.<Long>source(out -> {
             for (long i = 0; i < items; i++) {
                 out.send(VALUES[(int) i & MASK]);
             }
         }), Nodes.sink((Long x) -> acc[0] += x * 2)).run(Strategies.options(strategy));
+        for (NodeStats s : stats.nodes()) {
+            failed[0] += s.fullWaits();
+            failed[1] += s.emptyWaits();
+        }
         return acc[0];
     }
 }

@@ -54,7 +54,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(1)
+// Agrona 2 (the ipc channel) needs jdk.internal.misc opened in the forked JVM
+@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED")
 @State(Scope.Benchmark)
 public class IpcBench {
     /** Records per invocation. */
@@ -127,7 +128,7 @@ public class IpcBench {
                 file = Files.createTempFile("bbflow-ipc-bench", ".ring");
                 rx = IpcReceiver.create(file, IpcCodec.bytes(), IpcOptions.defaults().withCapacity(1 << 20));
                 String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-                child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                child = new ProcessBuilder(java, "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                     IpcBenchProducer.class.getName(), file.toString(), Integer.toString(size))
                     .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.bbflow.bench.support.Work;
 import org.bbflow.core.AllToAll;
@@ -125,7 +126,7 @@ public final class DistributedFarmBench {
             }
             System.exit(0);
         }
-        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain", "ordered").contains(args[0]) ? args[0] : "farm";
+        String mode = args.length > 0 && List.of("a2a", "loop", "fixed", "chain", "ordered", "liveness").contains(args[0]) ? args[0] : "farm";
         int rest = mode.equals("farm") ? 0 : 1;
         int rounds = args.length > rest ? Integer.parseInt(args[rest]) : 5;
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
@@ -134,6 +135,7 @@ public final class DistributedFarmBench {
             case "a2a" -> measureAllToAll(3_600, 20_000, rounds);
             case "loop" -> measureLoop(3_600, 20_000, rounds);
             case "fixed" -> measure("fixed cost (6 empty tasks)", 1, 6, rounds);
+            case "liveness" -> measureKillToRedispatch(3_600, 300_000, args.length > 1 ? rounds : 20);
             case "ordered" -> {
                 measureOrdered(3_600, 20_000, rounds);
                 measureOrdered(360_000, 300, rounds);
@@ -408,6 +410,84 @@ public final class DistributedFarmBench {
                         + " waits out the peer timeout for w1)%n", tasks, peerTimeout.toMillis(), p, w, w / p, l, l - w);
     }
 
+    /**
+     * Kill to redispatch: in each round w1 (a group of a RESEND_TASKS farm) is killed with SIGKILL at a
+     * quarter of the results (and once it runs tasks), by a thread of the master that then waits until
+     * the master has started re-sending
+     * its unfinished tasks ({@code resentTasks() > 0}: the count is taken right before the re-sends).
+     * The job has the default 30 s peer timeout and the default 1.5 s liveness timeout: the loss is
+     * noticed by w1's silence. Prints every round's figure, the median and the worst.
+     */
+    private static void measureKillToRedispatch(int reps, int tasks, int rounds) throws Exception {
+        long expected = Work.sequential(tasks, reps);
+        double[] ms = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            ms[r] = killToRedispatch(reps, tasks, expected);
+            System.out.printf(Locale.ROOT, "kill to redispatch round %d: %.1f ms%n", r, ms[r]);
+        }
+        double[] sorted = ms.clone();
+        Arrays.sort(sorted);
+        System.out.printf(Locale.ROOT, "kill to redispatch (%d rounds, liveness timeout 1.5 s, peer timeout 30 s): median"
+                + " %.1f ms, best %.1f ms, worst %.1f ms%n", rounds, median(ms), sorted[0], sorted[rounds - 1]);
+    }
+
+    /** One round of {@link #measureKillToRedispatch}: the milliseconds from w1's kill to the first re-send. */
+    private static double killToRedispatch(int reps, int tasks, long expected) throws Exception {
+        Path secret = Files.createTempFile("bbflow-bench-secret", ".txt");
+        List<Process> children = new ArrayList<>();
+        try {
+            Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
+            int[] ports = {freePort(), freePort(), freePort()};
+            JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
+                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).build();
+            java.util.concurrent.atomic.AtomicBoolean w1Working = new java.util.concurrent.atomic.AtomicBoolean();
+            for (int g = 1; g < GROUPS.length; g++) {
+                children.add(startGroup(job, g, reps, tasks, WorkerLoss.RESEND_TASKS.name(),
+                        g == 1 ? w1Working : new java.util.concurrent.atomic.AtomicBoolean()));
+            }
+            for (int g = 1; g < GROUPS.length; g++) {
+                awaitListening(ports[g], children.get(g - 1));
+            }
+            DistributedJob master = DistributedJob.of(job, GROUPS[0]);
+            Process victim = children.get(0);
+            Farm<Long, Long> farm = master.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(),
+                    Codec.longs(), Placement.spread(2, GROUPS), WorkerLoss.RESEND_TASKS);
+            LongAdder sum = new LongAdder();
+            java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+            double[] measured = {-1};
+            // the killer waits for w1 to run tasks (a group killed before its first sign of life is a slow
+            // start, judged by the first-connect timeout) and for a quarter of the results; the sink never waits
+            Thread killer = new Thread(() -> {
+                long up = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while ((!w1Working.get() || count.get() < tasks / 4) && System.nanoTime() < up) {
+                    LockSupport.parkNanos(200_000);
+                }
+                long t0 = System.nanoTime();
+                victim.destroyForcibly();
+                long end = t0 + TimeUnit.SECONDS.toNanos(60);
+                while (master.resentTasks() == 0 && System.nanoTime() < end) {
+                    LockSupport.parkNanos(100_000);
+                }
+                measured[0] = (System.nanoTime() - t0) / 1e6;
+            }, "killer");
+            killer.setDaemon(true);
+            killer.start();
+            master.run(Pipeline.of(Nodes.range(1, tasks), farm, Nodes.sink((Long y) -> {
+                sum.add(y);
+                count.incrementAndGet();
+            })));
+            killer.join(70_000);
+            check(sum.sum(), expected);
+            if (!master.lostGroups().equals(Set.of(GROUPS[1])) || master.resentTasks() == 0) {
+                throw new IllegalStateException("w1 was killed but the job lost " + master.lostGroups());
+            }
+            return measured[0];
+        } finally {
+            children.forEach(Process::destroyForcibly);
+            Files.deleteIfExists(secret);
+        }
+    }
+
     private static double local(int reps, int tasks, long expected) {
         List<Block<?, ?>> workers = sixWorkers(() -> Nodes.map((Long x) -> Work.spin(x, reps)));
         LongAdder sum = new LongAdder();
@@ -440,17 +520,8 @@ public final class DistributedFarmBench {
             int[] ports = {freePort(), freePort(), freePort()};
             JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
                     .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(peerTimeout).build();
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             for (int g = 1; g < GROUPS.length; g++) {
-                Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                        "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
-                        DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks),
-                        kind)
-                        .redirectErrorStream(true).start();
-                children.add(p);
-                Thread drain = new Thread(() -> drain(p), "drain-" + GROUPS[g]);
-                drain.setDaemon(true);
-                drain.start();
+                children.add(startGroup(job, g, reps, tasks, kind, new java.util.concurrent.atomic.AtomicBoolean()));
             }
             for (int g = 1; g < GROUPS.length; g++) {
                 awaitListening(ports[g], children.get(g - 1));
@@ -484,7 +555,12 @@ public final class DistributedFarmBench {
      * with {@code killAt > 0}, the sink kills {@code victim} at that result and waits for it to be gone.
      */
     private static long distributed(DistributedJob job, int reps, int tasks, WorkerLoss loss, long killAt, Process victim) {
-        Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> Work.spin(x, reps)), Codec.longs(), Codec.longs(),
+        Farm<Long, Long> farm = job.farm("work", () -> Nodes.map((Long x) -> {
+            if (!job.isMaster() && !WORKING.getAndSet(true)) {
+                System.out.println(FIRST_TASK); // the master's kill-to-redispatch round waits for it
+            }
+            return Work.spin(x, reps);
+        }), Codec.longs(), Codec.longs(),
                 Placement.spread(2, GROUPS), loss);
         LongAdder sum = new LongAdder();
         long[] count = new long[1];
@@ -552,10 +628,34 @@ public final class DistributedFarmBench {
         throw new IllegalStateException("a worker group did not listen on " + port + " within 30 s");
     }
 
-    private static void drain(Process p) {
+    /**
+     * Starts group {@code GROUPS[g]} of {@code job} in a child JVM running this class's {@code group}
+     * mode; its output is drained, {@code working} set once it ran its first task.
+     */
+    private static Process startGroup(JobSpec job, int g, int reps, int tasks, String kind,
+                                      java.util.concurrent.atomic.AtomicBoolean working) throws java.io.IOException {
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaCommand, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "-D" + DistributedJob.JOB_PROPERTY + "=" + job.toText(), "-D" + DistributedJob.GROUP_PROPERTY + "=" + GROUPS[g],
+                DistributedFarmBench.class.getName(), "group", String.valueOf(reps), String.valueOf(tasks), kind)
+                .redirectErrorStream(true).start();
+        Thread drain = new Thread(() -> drain(p, working), "drain-" + GROUPS[g]);
+        drain.setDaemon(true);
+        drain.start();
+        return p;
+    }
+
+    /** A worker group's first task, printed once (the kill-to-redispatch rounds kill w1 only after it). */
+    private static final String FIRST_TASK = "bbflow-bench: first task";
+    private static final java.util.concurrent.atomic.AtomicBoolean WORKING = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Drains a group's output; {@code working} is set once the group ran its first task. */
+    private static void drain(Process p, java.util.concurrent.atomic.AtomicBoolean working) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                if (line.contains("Exception") || line.contains("SEVERE")) {
+                if (line.contains(FIRST_TASK)) {
+                    working.set(true);
+                } else if (line.contains("Exception") || line.contains("SEVERE")) {
                     System.err.println("group: " + line);
                 }
             }

@@ -11,7 +11,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -29,8 +30,10 @@ import java.util.concurrent.locks.LockSupport;
 public final class RawNettyChannel implements AutoCloseable {
     private static final int BATCH = 64 * 1024;
 
-    private final EventLoopGroup serverGroup = new NioEventLoopGroup(1, new DefaultThreadFactory("raw-server", true));
-    private final EventLoopGroup clientGroup = new NioEventLoopGroup(1, new DefaultThreadFactory("raw-client", true));
+    private final EventLoopGroup serverGroup =
+            new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("raw-server", true), NioIoHandler.newFactory());
+    private final EventLoopGroup clientGroup =
+            new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("raw-client", true), NioIoHandler.newFactory());
     private final Channel server;
     private final Channel client;
     private volatile Run run;

@@ -99,8 +99,23 @@ final class IpcFile implements AutoCloseable {
         return (long) HEADER_LENGTH + capacity + RingBufferDescriptor.TRAILER_LENGTH;
     }
 
+    /**
+     * Agrona 2 reaches {@code jdk.internal.misc.Unsafe} for every buffer; without the JVM option that
+     * opens it, its first buffer fails deep inside Agrona with an {@link IllegalAccessError}. Said
+     * here, at the boundary, with the option to add.
+     */
+    static void requireUnsafeAccess() {
+        Module agrona = UnsafeBuffer.class.getModule();
+        if (!Object.class.getModule().isExported("jdk.internal.misc", agrona)) {
+            throw new IllegalStateException("inter-process channels need the JVM option --add-opens java.base/jdk.internal.misc="
+                + (agrona.isNamed() ? agrona.getName() : "ALL-UNNAMED")
+                + " (Agrona 2, which maps the channel file, reads and writes it through jdk.internal.misc.Unsafe)");
+        }
+    }
+
     /** Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid). */
     static IpcFile create(Path path, int capacity, int producers) {
+        requireUnsafeAccess();
         if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + capacity);
         }
@@ -155,6 +170,7 @@ final class IpcFile implements AutoCloseable {
 
     /** Opens an existing file and checks its header. */
     static IpcFile open(Path path) {
+        requireUnsafeAccess();
         FileChannel fc = null;
         try {
             fc = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);

@@ -83,6 +83,7 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * @param options capacity, producer count, waiting and peer timeout
      * @return the receiver
      * @throws IpcException when the file cannot be created
+     * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
     public static <T> IpcReceiver<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");

@@ -51,6 +51,7 @@ public final class IpcSender<T> implements AutoCloseable {
      * @return the sender
      * @throws IpcFormatException when the file is not a channel of this format version
      * @throws IpcException when it cannot be opened or all producer slots are taken
+     * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
     public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec) {
         return open(file, codec, IpcOptions.defaults());

@@ -11,5 +11,10 @@
  * unfinished claim is skipped with Agrona's {@code unblock()}, and the loss is reported.
  * {@link org.bbflow.core.ipc.IpcSource} and {@link org.bbflow.core.ipc.IpcSink} plug the channel into
  * flows.
+ *
+ * <p>Agrona 2 accesses the mapped file through {@code jdk.internal.misc.Unsafe}, so a JVM that uses
+ * this package needs {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED} (class path) or
+ * {@code --add-opens java.base/jdk.internal.misc=org.agrona} (module path); without it, creating or
+ * opening a channel throws an {@link java.lang.IllegalStateException} naming the option.
  */
 package org.bbflow.core.ipc;

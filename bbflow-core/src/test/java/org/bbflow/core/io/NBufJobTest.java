@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.bbflow.testing.TestSeed;
 
 /** The nbuf configurations: same bytes and same accumulated result as a plain sequential loop. */
 class NBufJobTest {
@@ -197,7 +198,7 @@ class NBufJobTest {
         "SOCKET, 1, false", "SOCKET, 1, true", "SOCKET, 3, false", "SOCKET, 3, true"})
     @Timeout(120)
     void configurationsMatchTheSequentialResult(Input input, int workers, boolean ordered) throws IOException {
-        long base = new Random().nextLong();
+        long base = TestSeed.current();
         for (int trial = 0; trial < 8; trial++) {
             check(base + trial, input, workers, ordered);
         }
@@ -206,7 +207,7 @@ class NBufJobTest {
     @Test
     @Timeout(60)
     void randomWorkerCounts() throws IOException {
-        Random rnd = new Random();
+        Random rnd = TestSeed.random();
         for (int trial = 0; trial < 20; trial++) {
             long seed = rnd.nextLong();
             check(seed, Input.MEMORY, 1 + new Random(seed).nextInt(6), new Random(seed + 1).nextBoolean());
@@ -228,7 +229,7 @@ class NBufJobTest {
     @Timeout(30)
     void outputSwitchedOffStillAccumulates() {
         byte[] data = new byte[10_000];
-        new Random(3).nextBytes(data);
+        new Random(TestSeed.mix(3)).nextBytes(data);
         NBufJob.Result<Totals> r = NBufJob.of(ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10),
             () -> new Reverser(new IdentityHashMap<>())).workers(3).merge(Totals::plus).run();
         assertEquals(expectedTotals(data, 10), r.value());
@@ -330,7 +331,7 @@ class NBufJobTest {
     @Timeout(30)
     void coreOrderedFarmAndUnorderedFarmWithOrderedSinkAgree() throws IOException {
         byte[] data = new byte[300_000];
-        new Random(11).nextBytes(data);
+        new Random(TestSeed.mix(11)).nextBytes(data);
         int stride = 24;
         byte[] expected = expectedOutput(data, stride);
         Map<byte[], Boolean> seen = new IdentityHashMap<>();
@@ -352,7 +353,7 @@ class NBufJobTest {
     @Timeout(30)
     void broadcastToTwoSinksReleasesEachBufferOnce() {
         byte[] data = new byte[50_000];
-        new Random(5).nextBytes(data);
+        new Random(TestSeed.mix(5)).nextBytes(data);
         ChunkSource src = ChunkSource.of(new ByteArrayInputStream(data), 4000, 4, 8);
         ByteArrayOutputStream x = new ByteArrayOutputStream();
         ByteArrayOutputStream y = new ByteArrayOutputStream();

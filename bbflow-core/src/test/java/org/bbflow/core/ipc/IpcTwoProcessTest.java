@@ -27,7 +27,7 @@ class IpcTwoProcessTest {
 
     private static Process startPeer(String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
             IpcTestPeer.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();

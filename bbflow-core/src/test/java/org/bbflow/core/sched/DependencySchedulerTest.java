@@ -23,6 +23,7 @@ import org.bbflow.core.Pipeline;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.bbflow.testing.TestSeed;
 
 class DependencySchedulerTest {
 
@@ -33,7 +34,7 @@ class DependencySchedulerTest {
     @RepeatedTest(20)
     @Timeout(60)
     void randomDagsRunEachTaskOnceAfterItsDependencies() {
-        long seed = new Random().nextLong();
+        long seed = TestSeed.current();
         Random rnd = new Random(seed);
         int n = 1 + rnd.nextInt(150);
         int workers = 1 + rnd.nextInt(4);

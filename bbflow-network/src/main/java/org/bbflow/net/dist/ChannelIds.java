@@ -35,9 +35,33 @@ final class ChannelIds {
         return "group/" + group + "/verdict";
     }
 
+    /** Where the master tells a new process of {@code group} its generation (the same id in every generation). */
+    static String admission(String group) {
+        return "group/" + group + "/admission";
+    }
+
+    /** The group's beats to the master ({@link Liveness}). */
+    static String beats(String group) {
+        return "group/" + group + "/beats";
+    }
+
+    /** The master's beats to the group. */
+    static String pulse(String group) {
+        return "group/" + group + "/pulse";
+    }
+
     static int idOf(String path) {
         int h = path.hashCode() & 0x7fffffff;
         return h == 0 ? 1 : h;
+    }
+
+    /**
+     * The id of {@code path} in generation {@code generation} of its group's process: the path's own id
+     * in the first, the id of {@code path#generation} after a restart, so that nothing of an older
+     * generation reaches the channels of a newer one.
+     */
+    static int idOf(String path, long generation) {
+        return generation == 1 ? idOf(path) : idOf(path + "#" + generation);
     }
 
     /** Reserves the id of {@code path}; throws if another path has it. */

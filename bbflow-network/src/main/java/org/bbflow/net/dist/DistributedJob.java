@@ -69,12 +69,21 @@ import org.bbflow.net.RemoteOutlet;
  * naming the master's stand-in node that heard it first), and it tells every other group, whose
  * {@code run} then throws too. A lost process fails the job after the
  * job's peer timeout, and so does one that takes longer than that to start: a group whose master is
- * lost, or never comes, gives up then instead of waiting for tasks.
+ * lost, or never comes, gives up then instead of waiting for tasks ("lost the master").
  *
- * <p>A farm declared with {@link WorkerLoss#RESEND_TASKS} survives the loss of worker processes: the
- * lost group's unfinished tasks go to the workers still alive, each task's results arrive exactly once,
- * and the job completes ({@link #lostGroups()} says which groups it lost). Otherwise a lost worker
- * process fails the job.
+ * <p>Identity and generations: every connection's handshake names the job ({@link JobSpec#id()}) and
+ * the process (its group and generation), so a process of another job is refused naming both jobs.
+ * The master admits each other group's process under a generation, 1 at the start; both sides beat
+ * on channels of their own ({@link JobSpec#livenessTimeout()}, separate from the connect and peer
+ * timeouts).
+ *
+ * <p>A farm declared with {@link WorkerLoss#RESEND_TASKS} survives the loss of worker processes: a
+ * group that runs only such workers and shows no sign of life for the liveness timeout is lost at
+ * once (also if it was only stopped: it is fenced, and refused when it resumes), its unfinished
+ * tasks go to the workers still alive, each task's results arrive exactly once, and the job completes
+ * ({@link #lostGroups()} says which groups it lost). A process of that group started again (by its
+ * engine or by hand) rejoins the running job under the next generation and gets tasks again
+ * ({@link #generation(String)}). Otherwise a lost worker process fails the job.
  *
  * <p>Distributed blocks may sit inside feedback loops (a farm's, pipeline's or all-to-all's
  * {@code feedback()}): the loop behaves as in one JVM and still ends once nothing is in flight inside
@@ -101,10 +110,7 @@ public final class DistributedJob {
     private final List<RemoteWorker> standIns = new ArrayList<>();
     private final Map<RemoteWorker, Integer> resultIds = new LinkedHashMap<>();
     private final List<LocalWorker> localWorkers = new ArrayList<>();
-    private final Map<String, Integer> reportIds = new LinkedHashMap<>();
-    private final Map<String, Integer> verdictIds = new LinkedHashMap<>();
     private final List<FarmLedger> ledgers = new ArrayList<>();
-    private final Map<TaskLane, Integer> laneResultIds = new LinkedHashMap<>();
     private final Set<String> lostGroups = ConcurrentHashMap.newKeySet();
     /** Groups that run a worker of a farm that re-sends a lost worker's tasks, and of one that does not. */
     private final Set<String> resendGroups = new HashSet<>();
@@ -122,13 +128,36 @@ public final class DistributedJob {
     /** Linked stages: by the task channel of a stage, how the previous stage's group encodes what it sends there. */
     private final Map<Integer, Codec<Object>> linkedInCodecs = new HashMap<>();
     private boolean ran;
+    /** The master's view of each other group: its current generation's connection, beats and verdict channel. */
+    private final Map<String, Member> members = new LinkedHashMap<>();
+    /** Groups lost and not (yet) back under a newer generation: their reports are not awaited. */
+    private final Set<String> down = ConcurrentHashMap.newKeySet();
+    private final List<Thread> readmissions = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean ending;
+    private volatile boolean crashed;
+    private volatile NetServer masterServer;
+    private volatile GroupReports masterReports;
+    private volatile NetOptions masterOptions;
+    private volatile NetServer groupServer;
+    private volatile Map<String, NetClient> groupClients;
+    private volatile Flow groupFlow;
+    private volatile long generation;
 
     /**
      * A worker this (non-master) group runs: its block and the ids of its two channels (a linked
      * stage's channels are in {@link #linksOut} and {@link #linkedInCodecs}).
      */
     private record LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
-                               Codec<Object> resultCodec) {
+                               Codec<Object> resultCodec, String taskPath, String resultPath) {
+        /** The task channel's id in generation {@code g} of this group's process. */
+        int taskId(long g) {
+            return ChannelIds.idOf(taskPath, g);
+        }
+
+        /** The result channel's id in generation {@code g}. */
+        int resultId(long g) {
+            return ChannelIds.idOf(resultPath, g);
+        }
     }
 
     /** Where a group sends a worker's results: the master's result channel, or a linked stage's task channel. */
@@ -140,8 +169,10 @@ public final class DistributedJob {
         this.group = spec.check(group);
         for (String g : spec.groups()) {
             if (!g.equals(spec.master())) {
-                reportIds.put(g, ids.reserve(ChannelIds.report(g)));
-                verdictIds.put(g, ids.reserve(ChannelIds.verdict(g)));
+                for (String path : List.of(ChannelIds.report(g), ChannelIds.verdict(g), ChannelIds.admission(g),
+                        ChannelIds.beats(g), ChannelIds.pulse(g))) {
+                    ids.reserve(path);
+                }
             }
         }
     }
@@ -160,7 +191,8 @@ public final class DistributedJob {
 
     /**
      * This process's part as the launcher describes it: the job from {@value #JOB_PROPERTY}, the group
-     * from {@value #GROUP_PROPERTY} (the master group if absent).
+     * from {@value #GROUP_PROPERTY}; if absent, from the engine's rank as {@link #fromEnvironment()}
+     * reads it, and the master group if no engine gives one.
      *
      * @return the job's part
      * @throws IllegalStateException if {@value #JOB_PROPERTY} is not set
@@ -171,8 +203,59 @@ public final class DistributedJob {
         if (text == null) {
             throw new IllegalStateException("system property " + JOB_PROPERTY + " is not set (the launcher sets it)");
         }
+        if (System.getProperty(GROUP_PROPERTY) == null && new Engine(System.getenv()).rankSource() != null) {
+            return fromEnvironment();
+        }
         JobSpec spec = JobSpec.parse(text);
         return of(spec, System.getProperty(GROUP_PROPERTY, spec.master()));
+    }
+
+    /**
+     * This process's part as the engine that started it describes it: the job from
+     * {@value #JOB_PROPERTY} (or the environment variable {@code BBFLOW_JOB}), the group from
+     * {@value #GROUP_PROPERTY} if set, else by rank from the engine: the first present of
+     * {@code BBFLOW_RANK}, {@code JOB_COMPLETION_INDEX} (a Kubernetes Indexed Job), {@code SLURM_PROCID},
+     * {@code OMPI_COMM_WORLD_RANK}, {@code PMIX_RANK}, {@code PMI_RANK}, plus {@code BBFLOW_RANK_OFFSET}
+     * (rank r runs the r-th group, the master first); the engine's process count
+     * ({@code SLURM_NTASKS}, ...) must match the job's groups. A group whose host the job leaves to
+     * the engine gets it from {@code BBFLOW_HOST_PATTERN} ({@code {rank}} replaced, e.g. a Kubernetes
+     * Indexed Job's {@code squares-{rank}.squares}) or Slurm's {@code SLURM_JOB_NODELIST} (group i on
+     * node i).
+     *
+     * @return the job's part
+     * @throws IllegalStateException if no job is given, no rank, or the engine's figures do not fit the job
+     * @throws IllegalArgumentException if the job is malformed
+     */
+    public static DistributedJob fromEnvironment() {
+        return fromEnvironment(System.getenv());
+    }
+
+    /** {@link #fromEnvironment()} over the given environment (tests). */
+    static DistributedJob fromEnvironment(Map<String, String> env) {
+        String text = System.getProperty(JOB_PROPERTY);
+        if (text == null) {
+            text = env.get("BBFLOW_JOB");
+        }
+        if (text == null) {
+            throw new IllegalStateException("no job: set the system property " + JOB_PROPERTY + " or the environment"
+                    + " variable BBFLOW_JOB to the job's text (the launcher's `spec` command prints it)");
+        }
+        JobSpec spec = JobSpec.parse(text);
+        Engine engine = new Engine(env);
+        List<String> groups = spec.groups();
+        if (groups.stream().anyMatch(spec::hostFromEngine)) {
+            List<String> hosts = engine.hosts(groups.size());
+            if (hosts == null) {
+                throw new IllegalStateException("the job leaves hosts to the engine, and none gives them: set"
+                        + " BBFLOW_HOST_PATTERN or run under Slurm");
+            }
+            spec = spec.withEngineHosts(hosts);
+        }
+        String group = System.getProperty(GROUP_PROPERTY);
+        if (group == null) {
+            group = groups.get(engine.rank(groups.size()));
+        }
+        return of(spec, group);
     }
 
     /**
@@ -282,8 +365,7 @@ public final class DistributedJob {
                         : ledger != null && w instanceof Node<?, ?> node
                         ? ledger.addLocal(new LocalResendWorker(ledger, (Node<Object, Object>) node)) : w);
             } else if (ledger != null) {
-                TaskLane lane = ledger.add(new TaskLane(name, i, where, taskId, taskCodec, resultCodec));
-                laneResultIds.put(lane, resultId);
+                TaskLane lane = ledger.add(new TaskLane(name, i, where, 1, taskCodec, resultCodec));
                 workers.add(new ResendingWorker(ledger, lane));
             } else {
                 RemoteWorker standIn = new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec);
@@ -297,7 +379,8 @@ public final class DistributedJob {
                     Block<?, ?> runs = !resend ? w : new TaskMarkingWorker(requireNode("worker " + path, w, "a farm"
                             + " that re-sends a lost worker's tasks needs node workers (the end of onItem marks where a"
                             + " task's results end)"));
-                    localWorkers.add(new LocalWorker(path, runs, taskId, resultId, taskCodec, resultCodec));
+                    localWorkers.add(new LocalWorker(path, runs, taskId, resultId, taskCodec, resultCodec,
+                            ChannelIds.tasks(name, i), ChannelIds.results(name, i)));
                 }
             }
         }
@@ -375,7 +458,8 @@ public final class DistributedJob {
             Block<?, ?> runs = !routed ? b : new RoutedMember(requireNode("all-to-all member " + name, b, "a member"
                     + " in another group must be a node (or a Comb), as the members of an all-to-all with feedback"
                     + " must"));
-            localWorkers.add(new LocalWorker(name, runs, inId, outId, inCodec, outCodec));
+            localWorkers.add(new LocalWorker(name, runs, inId, outId, inCodec, outCodec, ChannelIds.stageIn(name),
+                    ChannelIds.stageOut(name)));
         }
         return (Block<I, O>) (Block<?, ?>) standIn;
     }
@@ -458,6 +542,38 @@ public final class DistributedJob {
     }
 
     /**
+     * The generation of {@code g}'s process: in the master, the one admitted last (1 until the group
+     * was lost and came back); in a group's own process, its own; 0 if not known here.
+     *
+     * @param g a group of the job
+     * @return its generation, or 0
+     */
+    public long generation(String g) {
+        spec.check(g);
+        if (!isMaster()) {
+            return g.equals(group) ? generation : 0;
+        }
+        synchronized (members) {
+            Member m = members.get(g);
+            return m == null ? 0 : m.generation;
+        }
+    }
+
+    /** Whether the current generation of {@code g} has shown a sign of life (master only; tests). */
+    boolean beating(String g) {
+        synchronized (members) {
+            Member m = members.get(g);
+            return m != null && m.beating();
+        }
+    }
+
+    /** Whether {@code g} has reported that its part ended well (master only; tests). */
+    boolean reportedOk(String g) {
+        GroupReports r = masterReports;
+        return r != null && r.reportedOk(g);
+    }
+
+    /**
      * How many tasks this job's {@link WorkerLoss#RESEND_TASKS} farms re-sent because their group was
      * lost (master process only).
      *
@@ -501,6 +617,9 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
+        if (crashed) {
+            throw new IllegalStateException("group " + group + " was killed before it ran");
+        }
         prepareCrossings(main, null, false);
         if (!isMaster()) {
             wrapMarkedWorkers();
@@ -665,45 +784,179 @@ public final class DistributedJob {
             Node<Object, Object> runs = addRouting ? new RoutedMember(node) : node;
             Codec<Object> in = addRouting ? new RoutedCodec(w.taskCodec()) : w.taskCodec();
             Codec<Object> out = new TaskMarks(addRouting ? new RoutedCodec(w.resultCodec()) : w.resultCodec());
-            localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(runs), w.taskId(), w.resultId(), in, out));
+            localWorkers.set(k, new LocalWorker(w.path(), new TaskMarkingWorker(runs), w.taskId(), w.resultId(), in, out,
+                    w.taskPath(), w.resultPath()));
         }
     }
 
     private RunStats runMaster(Block<?, ?> main, NetOptions serverOptions, NetOptions clientOptions) {
-        Map<String, NetClient> clients = new LinkedHashMap<>();
-        Map<String, RemoteOutlet<String>> verdicts = new LinkedHashMap<>();
+        NetOptions toGroups = clientOptions.withIdentity(spec.id(), group + "#1");
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions);
-             GroupReports reports = new GroupReports(server, reportIds)) {
+             GroupReports reports = new GroupReports(server, Map.of())) {
+            masterServer = server;
+            masterReports = reports;
+            masterOptions = toGroups;
             try {
-                // the verdict channels open at once: a group learns early that its master is there (or lost)
-                verdictIds.forEach((g, id) -> verdicts.put(g, clients.computeIfAbsent(g,
-                        k -> NetClient.connect(spec.host(k), spec.port(k), clientOptions)).outlet(id, Codec.strings())));
+                // every group learns its generation at once, and from then on that its master is there (or lost)
+                for (String g : spec.groups()) {
+                    if (!g.equals(group)) {
+                        members.put(g, admit(g, 1));
+                    }
+                }
                 for (RemoteWorker w : standIns) {
                     RemoteInlet<Object> in = w.receives() ? server.inlet(resultIds.get(w), w.resultCodec()) : null;
-                    w.prepare(clients.get(w.group()), in, reports);
+                    w.prepare(members.get(w.group()).client, in, reports);
                 }
                 for (FarmLedger ledger : ledgers) {
                     ledger.prepare(reports, lostGroups);
                     for (TaskLane lane : ledger.lanes()) {
-                        lane.open(clients.get(lane.group), server.inlet(laneResultIds.get(lane), lane.resultCodec()), ledger);
+                        lane.open(members.get(lane.group).client, server.inlet(lane.resultId, lane.resultCodec()), ledger);
                     }
                 }
                 RunStats stats;
                 try {
                     stats = joinFailingOnReports(Flow.start(main), reports);
-                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), lostGroups, survivableGroups());
+                    ending = true;
+                    reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), down, survivableGroups());
                 } catch (RuntimeException | Error e) {
-                    sendVerdicts(verdicts, describe(e, p -> group + ":" + p), reports);
+                    ending = true;
+                    sendVerdicts(describe(e, p -> group + ":" + p), reports);
                     throw e;
                 }
-                sendVerdicts(verdicts, GroupReports.OK, reports);
+                sendVerdicts(GroupReports.OK, reports);
                 return stats;
             } finally {
+                ending = true;
+                readmissions.forEach(Thread::interrupt);
                 closeLanes();
-                clients.values().forEach(NetClient::close);
+                synchronized (members) {
+                    members.values().forEach(m -> m.close(false));
+                }
             }
         }
     }
+
+    /**
+     * Admits generation {@code generation} of {@code g}'s process: connects to it, tells it its
+     * generation and watches its beats (its silence: {@link #silent}).
+     */
+    private Member admit(String g, long generation) {
+        return new Member(g, generation, spec.host(g), spec.port(g), masterOptions, masterServer, masterReports,
+                spec.livenessTimeout(), spec.peerTimeout(), () -> silent(g, generation));
+    }
+
+    /**
+     * {@code g}'s process showed no sign of life for the liveness timeout. A group that runs only
+     * workers of farms that re-send a lost worker's tasks is lost at once: fenced (its connections to
+     * this server refused, so a process only stopped cannot come back and add duplicates), its
+     * unfinished tasks re-sent, and a newer generation of it admitted when it comes back. Another
+     * group is only suspected: the job fails if its channels stay down past the peer timeout.
+     */
+    private void silent(String g, long generation) {
+        if (!survivableGroups().contains(g)) {
+            System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING, "group " + g
+                    + " shows no sign of life; its farms do not re-send a lost worker's tasks, so the job fails if it"
+                    + " stays away for the peer timeout (" + spec.peerTimeout().toMillis() + " ms)");
+            return;
+        }
+        lose(g, generation, "no sign of life for " + spec.livenessTimeout().toMillis() + " ms");
+    }
+
+    /** Declares generation {@code generation} of {@code g} lost, fences it, re-sends its tasks and awaits a newer one. */
+    private void lose(String g, long generation, String why) {
+        Member m;
+        synchronized (members) {
+            m = members.get(g);
+            if (m == null || m.generation != generation || !m.markLost()) {
+                return;
+            }
+            lostGroups.add(g);
+            down.add(g);
+        }
+        String member = g + "#" + generation;
+        masterServer.fence(member, "the master declared it lost (" + why + ")");
+        // its lanes lost first (nothing more from them counts), then its connection closed (a send
+        // waiting for a lost lane's window returns), then its unfinished tasks re-sent
+        List<Runnable> resends = new ArrayList<>();
+        List<TaskLane> lost = new ArrayList<>();
+        for (FarmLedger ledger : ledgers) {
+            for (TaskLane lane : ledger.lanes()) {
+                if (lane.group.equals(g) && lane.generation == generation) {
+                    resends.add(ledger.detach(lane, "group " + g + ": " + why));
+                    lost.add(lane);
+                }
+            }
+        }
+        m.close(true);
+        masterReports.forget(g);
+        resends.forEach(Runnable::run);
+        for (TaskLane lane : lost) {
+            try {
+                lane.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!ending) {
+            Thread t = new Thread(() -> readmit(g, generation + 1), "bbflow-readmit-" + g);
+            t.setDaemon(true);
+            readmissions.add(t);
+            t.start();
+        }
+    }
+
+    /**
+     * Waits for {@code g}'s process to come back (restarted by its engine or by hand) and admits it as
+     * generation {@code next}: it gets lanes of its own again, in the slots of its lost ones, and
+     * tasks from then on. Tries again after each peer timeout without a process there, until the job ends.
+     */
+    private void readmit(String g, long next) {
+        while (!ending && !Thread.currentThread().isInterrupted()) {
+            Member fresh = null;
+            try {
+                fresh = admit(g, next);
+                fresh.awaitAdmitted();
+                synchronized (members) {
+                    if (ending) {
+                        fresh.close(false);
+                        return;
+                    }
+                    members.put(g, fresh);
+                    down.remove(g);
+                }
+                for (FarmLedger ledger : ledgers) {
+                    for (TaskLane lost : ledger.lanes()) {
+                        if (lost.group.equals(g) && lost.generation == next - 1) {
+                            TaskLane lane = lost.successor(next);
+                            lane.open(fresh.client, masterServer.inlet(lane.resultId, lane.resultCodec()), ledger);
+                            if (!ledger.rejoin(lost, lane)) {
+                                lane.complete(); // its stand-in is ending: nothing for it to do
+                            }
+                        }
+                    }
+                }
+                System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING, "group " + g
+                        + " rejoined the job as generation " + next + "; its workers take tasks again");
+                return;
+            } catch (RuntimeException e) {
+                System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.INFO, "group " + g
+                        + " is not back yet as generation " + next + ": " + e.getMessage());
+                if (fresh != null) {
+                    fresh.close(true);
+                }
+                masterReports.forget(g);
+                if (ending) {
+                    return;
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException i) {
+                    return;
+                }
+            }
+        }
+    }
+
 
     /**
      * Waits for the master's flow, and cancels it as soon as another group reports that a node of it
@@ -751,7 +1004,7 @@ public final class DistributedJob {
     /** Closes every lane (the stand-ins close theirs too; a flow that never started leaves them open). */
     private void closeLanes() {
         for (FarmLedger ledger : ledgers) {
-            for (TaskLane lane : ledger.lanes()) {
+            for (TaskLane lane : ledger.allLanes()) {
                 try {
                     lane.close();
                 } catch (InterruptedException e) {
@@ -767,28 +1020,43 @@ public final class DistributedJob {
         List<GroupOutlet> outlets = new ArrayList<>();
         Map<String, NetClient> clients = new LinkedHashMap<>(); // to the master, and to the groups of linked stages
         RemoteOutlet<String> report = null;
+        Liveness.Beats beats = null;
+        Liveness.Watch masterWatch = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
-            CompletableFuture<String> verdict = watchVerdict(server.inlet(verdictIds.get(group), Codec.strings()));
+            groupServer = server;
+            long generation = awaitAdmission(server);
+            this.generation = generation;
+            NetOptions options = clientOptions.withIdentity(spec.id(), group + "#" + generation);
+            CompletableFuture<String> verdict = watchVerdict(server.inlet(ChannelIds.idOf(ChannelIds.verdict(group),
+                    generation), Codec.strings()));
             try {
-                NetClient toMaster = NetClient.connect(spec.host(master), spec.port(master), clientOptions);
+                masterWatch = Liveness.watch(server.inlet(ChannelIds.idOf(ChannelIds.pulse(group), generation),
+                        Codec.longs()), spec.livenessTimeout(), "the master", () -> { });
+                NetClient toMaster = Member.connect(spec.host(master), spec.port(master), options, spec.peerTimeout());
                 clients.put(master, toMaster);
-                report = toMaster.outlet(reportIds.get(group), Codec.strings());
+                groupClients = clients;
+                beats = Liveness.beat(toMaster.outlet(ChannelIds.idOf(ChannelIds.beats(group), generation), Codec.longs()),
+                        spec.livenessTimeout(), group);
+                report = toMaster.outlet(ChannelIds.idOf(ChannelIds.report(group), generation), Codec.strings());
                 if (localWorkers.isEmpty()) {
                     throw new IllegalStateException("group '" + group + "' runs no worker: no farm or stage places one in it");
                 }
                 List<Block<?, ?>> chains = new ArrayList<>();
                 for (LocalWorker w : localWorkers) {
                     Link link = linksOut.getOrDefault(w.taskId(), new Link(master, w.resultId()));
-                    RemoteInlet<Object> in = server.inlet(w.taskId(), linkedInCodecs.getOrDefault(w.taskId(), w.taskCodec()));
-                    RemoteOutlet<Object> out = clients.computeIfAbsent(link.group(), g -> NetClient.connect(spec.host(g),
-                            spec.port(g), clientOptions)).outlet(link.channelId(), w.resultCodec());
+                    int resultId = link.group().equals(master) ? w.resultId(generation) : link.channelId();
+                    RemoteInlet<Object> in = server.inlet(w.taskId(generation), linkedInCodecs.getOrDefault(w.taskId(),
+                            w.taskCodec()));
+                    RemoteOutlet<Object> out = clients.computeIfAbsent(link.group(), g -> Member.connect(spec.host(g),
+                            spec.port(g), options, spec.peerTimeout())).outlet(resultId, w.resultCodec());
                     GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
                             + "[" + w.path() + "]");
                     outlets.add(o);
                     chains.add(chain(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
                 }
                 Flow flow = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group));
+                groupFlow = flow;
                 // a verdict before this group's report can only be a failure elsewhere (or the master lost)
                 verdict.thenAccept(v -> {
                     if (!GroupReports.OK.equals(v)) {
@@ -813,13 +1081,31 @@ public final class DistributedJob {
                 throw e;
             } catch (RuntimeException | Error e) {
                 failure = e;
+                if (crashed) {
+                    throw e;
+                }
+                if (isMasterLost(e, masterWatch, verdict)) {
+                    GroupFailedException lost = new GroupFailedException(master, master, "lost the master"
+                            + (masterWatch.started() ? " (no sign of life for " + masterWatch.sinceLastMillis() + " ms)" : "")
+                            + ": " + rootMessage(e), e);
+                    failure = lost;
+                    throw lost;
+                }
                 if (report != null) {
                     String d = describe(e, this::jobPath);
                     report(report, isLinkFailure(e) ? GroupReports.LINK + d.substring(GroupReports.FAILED.length()) : d);
                 }
                 throw e;
             } finally {
-                outlets.forEach(GroupOutlet::abortUnlessCompleted);
+                if (beats != null) {
+                    beats.stop();
+                }
+                if (masterWatch != null) {
+                    masterWatch.close();
+                }
+                if (!crashed) {
+                    outlets.forEach(GroupOutlet::abortUnlessCompleted);
+                }
                 clients.values().forEach(NetClient::close);
             }
         } finally {
@@ -827,6 +1113,67 @@ public final class DistributedJob {
                 System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.DEBUG,
                         "group " + group + " failed", failure);
             }
+        }
+    }
+
+    /**
+     * Waits for the master to say which generation of this group this process is (the first-connect
+     * timeout, the job's peer timeout, bounds a slow start), then for the end of that message.
+     */
+    private long awaitAdmission(NetServer server) {
+        try (RemoteInlet<Long> admission = server.inlet(ChannelIds.idOf(ChannelIds.admission(group)), Codec.longs())) {
+            Long generation = admission.take();
+            if (generation == null || generation < 1 || admission.take() != null) {
+                throw new GroupFailedException(spec.master(), spec.master(), "the master's admission of group " + group
+                        + " was not one generation", null);
+            }
+            return generation;
+        } catch (RemoteChannelException e) {
+            throw new GroupFailedException(spec.master(), spec.master(), "lost the master: it did not admit group " + group
+                    + " within the peer timeout (" + spec.peerTimeout().toMillis() + " ms): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether this group failed because the master is gone: its beats stopped, or its verdict channel
+     * failed, and the failure is a channel's (not a node of this group failing by itself).
+     */
+    private static boolean isMasterLost(Throwable e, Liveness.Watch masterWatch, CompletableFuture<String> verdict) {
+        boolean channel = false;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            channel |= t instanceof RemoteChannelException;
+        }
+        String v = verdict.getNow(null);
+        return channel && ((masterWatch != null && masterWatch.silent()) || (v != null && v.contains("\tlost the master")));
+    }
+
+    /** The innermost message of {@code e}'s cause chain. */
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    /**
+     * Stops this process's part at once as a crash would (local mode's kill, {@link LocalJob}): no
+     * report, no verdict, no end of any stream; the beats stop and every connection closes.
+     */
+    void crash() {
+        crashed = true;
+        ending = true;
+        Map<String, NetClient> cs = groupClients;
+        if (cs != null) {
+            cs.values().forEach(NetClient::close);
+        }
+        NetServer s = groupServer != null ? groupServer : masterServer;
+        if (s != null) {
+            s.close();
+        }
+        Flow f = groupFlow;
+        if (f != null) {
+            f.cancel();
         }
     }
 
@@ -933,24 +1280,30 @@ public final class DistributedJob {
 
     /**
      * Tells every other group how the job ended, in parallel; each send is bounded by the peer timeout.
-     * A group lost, or one that already reported its own failure (it ends without waiting for a
-     * verdict), is not told: its channel would only wait out the peer timeout.
+     * A group lost, one that already reported its own failure (it ends without waiting for a verdict),
+     * or one whose beats stopped (killed after its report) is not told, and a send to a group that
+     * goes silent meanwhile is not waited for: its channel would only wait out the peer timeout.
      */
-    private void sendVerdicts(Map<String, RemoteOutlet<String>> verdicts, String text, GroupReports reports) {
-        List<Thread> senders = new ArrayList<>();
-        verdicts.forEach((g, out) -> {
-            if (lostGroups.contains(g) || reports.reportedFailure(g)) {
-                return;
-            }
-            Thread t = new Thread(() -> report(out, text), "bbflow-verdict-to-" + g);
-            t.setDaemon(true);
-            t.start();
-            senders.add(t);
-        });
-        for (Thread t : senders) {
+    private void sendVerdicts(String text, GroupReports reports) {
+        Map<Member, Thread> senders = new LinkedHashMap<>();
+        synchronized (members) {
+            members.forEach((g, m) -> {
+                if (m.lost() || m.silent() || reports.reportedFailure(g)) {
+                    return;
+                }
+                Thread t = new Thread(() -> report(m.verdict, text), "bbflow-verdict-to-" + g);
+                t.setDaemon(true);
+                t.start();
+                senders.put(m, t);
+            });
+        }
+        long deadline = System.nanoTime() + spec.peerTimeout().toNanos() + 1_000_000_000L;
+        for (Map.Entry<Member, Thread> e : senders.entrySet()) {
             try {
-                t.join(spec.peerTimeout().toMillis() + 1_000);
-            } catch (InterruptedException e) {
+                while (e.getValue().isAlive() && !e.getKey().silent() && System.nanoTime() - deadline < 0) {
+                    e.getValue().join(20);
+                }
+            } catch (InterruptedException i) {
                 Thread.currentThread().interrupt();
                 return;
             }

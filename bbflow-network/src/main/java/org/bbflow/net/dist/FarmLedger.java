@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,6 +22,10 @@ import java.util.concurrent.atomic.LongAdder;
  * end-of-task mark arrives on a lane still alive, and only then are its results handed on: every
  * task's results arrive exactly once.
  *
+ * <p>A group may also be declared lost by its silence ({@link #lose}, from the job's liveness
+ * watch), before any of its channels fails; a lost group restarted under a new generation gets new
+ * lanes in the same slots ({@link #rejoin}), so its stand-ins send to it again.
+ *
  * <p>End of stream: each stand-in, at its end of stream, waits until every stand-in has reached its
  * own and no task is unfinished. Only then can no lane be orphaned any more, and the task streams end.
  */
@@ -33,7 +38,12 @@ final class FarmLedger {
     static final Duration LOSS_REPORT_WAIT = Duration.ofSeconds(1);
 
     private final String farm;
-    private final List<TaskLane> lanes = new ArrayList<>();
+    /** The current lane of each remote worker's slot (a rejoined group's new lane replaces its lost one). */
+    private final List<TaskLane> lanes = new CopyOnWriteArrayList<>();
+    /** Lanes replaced by a newer generation's, closed with the others at the end. */
+    private final List<TaskLane> retired = new CopyOnWriteArrayList<>();
+    /** Slots whose stand-in is ending its lane's stream: no newer generation takes them over any more. */
+    private final java.util.Set<Integer> closing = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The farm's node workers in the master: they take re-sent tasks too, and are never lost. */
     private final List<LocalResendWorker> locals = new ArrayList<>();
     private final AtomicInteger cursor = new AtomicInteger();
@@ -64,6 +74,43 @@ final class FarmLedger {
 
     List<TaskLane> lanes() {
         return lanes;
+    }
+
+    /** Every lane ever opened: the current ones and those a newer generation replaced. */
+    List<TaskLane> allLanes() {
+        List<TaskLane> all = new ArrayList<>(lanes);
+        all.addAll(retired);
+        return all;
+    }
+
+    /** The current lane of {@code slot}. */
+    TaskLane lane(int slot) {
+        return lanes.get(slot);
+    }
+
+    /** The slot of {@code lane} (its index among the remote workers), or -1. */
+    int slotOf(TaskLane lane) {
+        return lanes.indexOf(lane);
+    }
+
+    /** The stand-in of {@code slot} ends its stream: returns the lane to end; no rejoin replaces it from now on. */
+    synchronized TaskLane closeSlot(int slot) {
+        closing.add(slot);
+        return lanes.get(slot);
+    }
+
+    /**
+     * A newer generation of a lost lane's group: {@code fresh} replaces {@code lost} in its slot and
+     * takes tasks from now on; false (nothing replaced) if the slot's stand-in is already ending.
+     */
+    synchronized boolean rejoin(TaskLane lost, TaskLane fresh) {
+        int slot = lanes.indexOf(lost);
+        if (slot < 0 || closing.contains(slot) || !lost.isLost()) {
+            return false;
+        }
+        lanes.set(slot, fresh);
+        retired.add(lost);
+        return true;
     }
 
     /** Where the master keeps the groups' reports and the lost groups; called before the flow starts. */
@@ -134,8 +181,8 @@ final class FarmLedger {
      * @throws RuntimeException the farm's failure, if it fails
      */
     void laneFailed(TaskLane lane, RuntimeException cause) {
-        if (lane.isClosed()) {
-            return; // the master closed it: the flow is ending, and its failure is the close
+        if (lane.isClosed() || lane.isLost()) {
+            return; // the master closed it (the flow is ending), or its group was lost and fenced already
         }
         String report = reports.await(lane.group, LOSS_REPORT_WAIT);
         if (GroupReports.OK.equals(report)) {
@@ -144,18 +191,37 @@ final class FarmLedger {
         if (report != null && !GroupReports.isLost(report)) {
             throw fail(GroupReports.failure(lane.group, report, cause)); // it failed and said so: so does the job
         }
+        lose(lane, cause.getMessage());
+    }
+
+    /**
+     * Declares the lane lost (its group is gone, or silent past the liveness timeout): nothing more
+     * from it counts, and its unfinished tasks go, at once and from this thread, to the lanes still
+     * alive and the farm's workers in the master.
+     */
+    void lose(TaskLane lane, String why) {
+        detach(lane, why).run();
+    }
+
+    /**
+     * The first half of {@link #lose}: marks the lane lost (nothing more from it counts) and returns
+     * the second half, which re-sends its unfinished tasks (nothing, if it was lost already).
+     */
+    Runnable detach(TaskLane lane, String why) {
         List<Object> orphans = lane.markLost();
         if (orphans == null) {
-            return;
+            return () -> { };
         }
         lostGroups.add(lane.group);
         resent.add(orphans.size());
         System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING, "farm " + farm
-                + " lost its worker " + lane.name + " (" + cause.getMessage() + "); re-sending its " + orphans.size()
+                + " lost its worker " + lane.name + " (" + why + "); re-sending its " + orphans.size()
                 + " unfinished tasks to the workers still alive");
-        for (Object task : orphans) {
-            submit(task, null);
-        }
+        return () -> {
+            for (Object task : orphans) {
+                submit(task, null);
+            }
+        };
     }
 
     private RuntimeException fail(RuntimeException e) {

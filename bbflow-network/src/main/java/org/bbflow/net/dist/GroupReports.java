@@ -26,31 +26,61 @@ final class GroupReports implements AutoCloseable {
     static final String LOST = "LOST";
     static final String LINK = "LINK";
 
-    private final Map<String, CompletableFuture<String>> reports = new LinkedHashMap<>();
-    private final Map<String, Thread> readers = new LinkedHashMap<>();
-    private final Map<String, RemoteInlet<String>> inlets = new LinkedHashMap<>();
+    private final NetServer server;
+    private final Map<String, CompletableFuture<String>> reports = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<String, Thread> readers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, RemoteInlet<String>> inlets = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.List<java.util.function.Consumer<GroupFailedException>> onFailure =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     GroupReports(NetServer server, Map<String, Integer> controlIds) {
-        controlIds.forEach((group, id) -> {
-            CompletableFuture<String> f = new CompletableFuture<>();
-            RemoteInlet<String> inlet = server.inlet(id, Codec.strings());
-            reports.put(group, f);
-            inlets.put(group, inlet);
-            Thread t = new Thread(() -> {
-                try {
-                    String r = inlet.take();
-                    f.complete(r == null ? FAILED + "\t" + group + "\tended its report channel without a report" : r);
-                    while (inlet.take() != null) {
-                        // the end of the report stream
-                    }
-                } catch (RuntimeException e) {
-                    f.complete(LOST + "\t" + e.getMessage());
+        this.server = server;
+        controlIds.forEach(this::expect);
+    }
+
+    /**
+     * Reads {@code group}'s report on channel {@code id} from now on: the one of a new generation of
+     * its process, replacing what an older one would still send (its channel is closed).
+     */
+    synchronized void expect(String group, int id) {
+        forget(group);
+        CompletableFuture<String> f = new CompletableFuture<>();
+        RemoteInlet<String> inlet = server.inlet(id, Codec.strings());
+        reports.put(group, f);
+        inlets.put(group, inlet);
+        for (java.util.function.Consumer<GroupFailedException> action : onFailure) {
+            hand(group, f, action);
+        }
+        Thread t = new Thread(() -> {
+            try {
+                String r = inlet.take();
+                f.complete(r == null ? FAILED + "\t" + group + "\tended its report channel without a report" : r);
+                while (inlet.take() != null) {
+                    // the end of the report stream
                 }
-            }, "bbflow-report-" + group);
-            t.setDaemon(true);
-            readers.put(group, t);
-        });
-        readers.values().forEach(Thread::start);
+            } catch (RuntimeException e) {
+                f.complete(LOST + "\t" + e.getMessage());
+            }
+        }, "bbflow-report-" + group);
+        t.setDaemon(true);
+        readers.put(group, t);
+        t.start();
+    }
+
+    /** Stops reading {@code group}'s report (its process was fenced); its report reads as lost. */
+    synchronized void forget(String group) {
+        Thread t = readers.remove(group);
+        RemoteInlet<String> in = inlets.remove(group);
+        CompletableFuture<String> f = reports.get(group);
+        if (f != null) {
+            f.complete(LOST + "\tfenced: its process was declared lost");
+        }
+        if (t != null) {
+            t.interrupt();
+        }
+        if (in != null) {
+            in.close();
+        }
     }
 
     /** The report of {@code group}, waiting at most {@code wait}; null if none came. */
@@ -79,7 +109,7 @@ final class GroupReports implements AutoCloseable {
      * results are all in, and nothing of it can fail the job any more.
      */
     void checkAll(long deadlineNanos, Set<String> lost, Set<String> survivable) {
-        for (String group : reports.keySet()) {
+        for (String group : new java.util.ArrayList<>(reports.keySet())) {
             if (lost.contains(group)) {
                 continue;
             }
@@ -108,12 +138,17 @@ final class GroupReports implements AutoCloseable {
      * the group at the other end, which reports its own failure or is lost) and not a lost group (the
      * ledgers' and the peer timeout's to judge).
      */
-    void whenAnyFails(java.util.function.Consumer<GroupFailedException> action) {
-        reports.forEach((group, f) -> f.thenAccept(r -> {
+    synchronized void whenAnyFails(java.util.function.Consumer<GroupFailedException> action) {
+        onFailure.add(action);
+        reports.forEach((group, f) -> hand(group, f, action));
+    }
+
+    private static void hand(String group, CompletableFuture<String> f, java.util.function.Consumer<GroupFailedException> action) {
+        f.thenAccept(r -> {
             if (isNodeFailure(r)) {
                 action.accept(failure(group, r, null));
             }
-        }));
+        });
     }
 
     /**
@@ -148,6 +183,12 @@ final class GroupReports implements AutoCloseable {
         return r != null && !r.equals(OK);
     }
 
+    /** Whether {@code group}'s report is in and says {@code OK}; does not wait. */
+    boolean reportedOk(String group) {
+        CompletableFuture<String> f = reports.get(group);
+        return f != null && OK.equals(f.getNow(null));
+    }
+
     /** Whether the report says the group's report channel failed before the group sent a report. */
     static boolean isLost(String report) {
         return report != null && report.startsWith(LOST + "\t");
@@ -179,7 +220,7 @@ final class GroupReports implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         for (Thread t : readers.values()) {
             t.interrupt();
         }

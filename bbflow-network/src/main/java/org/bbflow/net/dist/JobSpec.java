@@ -24,6 +24,14 @@ import org.bbflow.net.NetOptions;
  * flow: the farms' emitters and collectors), and how the connections are secured (a shared-secret
  * file, or TLS certificate files).
  *
+ * <p>Every job has an identity ({@link #id()}), carried in every connection's handshake: a process
+ * of another job (two jobs on one host, one started on a port the other just freed) is refused with
+ * a message naming both jobs, with or without a secret.
+ *
+ * <p>A group's host may be left to the engine that places the processes ({@link Builder#group(String,
+ * int)}, or an empty host in the text form): {@link DistributedJob#fromEnvironment()} then takes it
+ * from Slurm's node list or a host pattern such as a Kubernetes Indexed Job's DNS names.
+ *
  * <p>Safe by default: a group whose host is not a loopback address refuses to listen unless a secret
  * or TLS is configured, or {@link Builder#allowInsecure()} says so explicitly.
  *
@@ -42,6 +50,8 @@ public final class JobSpec {
     private final Path tlsTrust;
     private final boolean insecure;
     private final Duration peerTimeout;
+    private final Duration livenessTimeout;
+    private final String id;
 
     private JobSpec(Builder b) {
         this.master = b.master;
@@ -53,6 +63,14 @@ public final class JobSpec {
         this.tlsTrust = b.tlsTrust;
         this.insecure = b.insecure;
         this.peerTimeout = b.peerTimeout;
+        this.livenessTimeout = b.livenessTimeout;
+        this.id = b.id != null ? b.id : derivedId();
+    }
+
+    /** The identity of a job that names none: a digest of what every process of it knows alike. */
+    private String derivedId() {
+        String text = String.join(";", textParts(false));
+        return "job-" + String.format("%08x", text.hashCode());
     }
 
     /**
@@ -105,6 +123,59 @@ public final class JobSpec {
     }
 
     /**
+     * The job's identity, carried in every connection's handshake: given ({@link Builder#id}), or
+     * derived from the groups, addresses and options, so that every process of the job agrees on it
+     * without configuration.
+     *
+     * @return the identity, at most 64 printable ASCII characters
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * How long a process may show no sign of life before it is suspected lost: a group that runs only
+     * workers of farms that re-send a lost worker's tasks is then fenced and its unfinished tasks go
+     * to the others; other groups fail the job only after the {@link #peerTimeout()}.
+     *
+     * @return the liveness timeout
+     */
+    public Duration livenessTimeout() {
+        return livenessTimeout;
+    }
+
+    /**
+     * Whether the engine that places the processes gives this group's host (the job names none).
+     *
+     * @param group a group of this job
+     * @return true if its host is left to the engine
+     * @throws IllegalArgumentException if the job has no such group
+     */
+    public boolean hostFromEngine(String group) {
+        return host(group).isEmpty();
+    }
+
+    /** This job with the host of every group given by the engine filled in, in group order. */
+    JobSpec withEngineHosts(List<String> hostOfRank) {
+        Builder b = builder();
+        List<String> gs = groups();
+        for (int i = 0; i < gs.size(); i++) {
+            String g = gs.get(i);
+            b.group(g, hostFromEngine(g) ? hostOfRank.get(i) : host(g), port(g));
+        }
+        b.master(master);
+        b.secretFile = secretFile;
+        b.tlsCert = tlsCert;
+        b.tlsKey = tlsKey;
+        b.tlsTrust = tlsTrust;
+        b.insecure = insecure;
+        b.peerTimeout = peerTimeout;
+        b.livenessTimeout = livenessTimeout;
+        b.id = id;
+        return b.build();
+    }
+
+    /**
      * Whether connections are authenticated (a shared secret or TLS).
      *
      * @return true if a secret file or TLS is configured
@@ -147,6 +218,10 @@ public final class JobSpec {
      */
     public void checkListenAllowed(String group) {
         String host = host(group);
+        if (host.isEmpty()) {
+            throw new IllegalStateException("group '" + group + "' has no host: the job leaves it to the engine"
+                    + " (DistributedJob.fromEnvironment fills it in), and none gave it");
+        }
         boolean loopback;
         try {
             loopback = InetAddress.getByName(host).isLoopbackAddress();
@@ -169,7 +244,8 @@ public final class JobSpec {
         // a peer that takes longer than the peer timeout to start counts as lost, so a group started
         // after the job already failed gives up then, not after the 5-minute default
         NetOptions base = NetOptions.defaults().withPeerTimeout(peerTimeout).withFirstConnectTimeout(peerTimeout)
-                .withHeartbeat(Duration.ofMillis(Math.max(10, Math.min(1000, peerTimeout.toMillis() / 4))));
+                .withHeartbeat(Duration.ofMillis(Math.max(10, Math.min(1000, peerTimeout.toMillis() / 4))))
+                .withIdentity(id, "");
         if (secretFile != null) {
             byte[] raw;
             try {
@@ -209,7 +285,14 @@ public final class JobSpec {
      * @return the text form
      */
     public String toText() {
+        return String.join(";", textParts(true));
+    }
+
+    private List<String> textParts(boolean withId) {
         List<String> parts = new ArrayList<>();
+        if (withId) {
+            parts.add("id=" + id);
+        }
         parts.add("master=" + master);
         for (String g : hosts.keySet()) {
             parts.add("group." + g + "=" + hosts.get(g) + ":" + ports.get(g));
@@ -226,7 +309,8 @@ public final class JobSpec {
             parts.add("insecure=true");
         }
         parts.add("peerTimeoutMs=" + peerTimeout.toMillis());
-        return String.join(";", parts);
+        parts.add("livenessTimeoutMs=" + livenessTimeout.toMillis());
+        return parts;
     }
 
     /**
@@ -254,31 +338,32 @@ public final class JobSpec {
             String k = part.substring(0, eq).trim();
             String v = part.substring(eq + 1).trim();
             if (k.startsWith("group.")) {
+                String g = k.substring(6);
                 int colon = v.lastIndexOf(':');
-                if (colon <= 0) {
-                    throw new IllegalArgumentException("job text: group " + k.substring(6) + " needs host:port, got '" + v + "'");
+                if (colon < 0) {
+                    throw new IllegalArgumentException("job text: group '" + g + "' needs host:port (an empty host: the"
+                            + " engine's), got '" + v + "'");
                 }
-                int port;
-                try {
-                    port = Integer.parseInt(v.substring(colon + 1));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("job text: bad port in '" + v + "'");
-                }
-                b.group(k.substring(6), v.substring(0, colon), port);
+                b.group(g, v.substring(0, colon), port("job text: group '" + g + "'", v.substring(colon + 1)));
                 continue;
             }
             switch (k) {
+                case "id" -> b.id(v);
+                case "livenessTimeoutMs" -> b.livenessTimeout(Duration.ofMillis(millis(k, v)));
                 case "master" -> master = v;
                 case "secretFile" -> b.secretFile(Path.of(v));
                 case "tlsCert" -> cert = Path.of(v);
                 case "tlsKey" -> key = Path.of(v);
                 case "tlsTrust" -> trust = Path.of(v);
                 case "insecure" -> {
-                    if (Boolean.parseBoolean(v)) {
+                    if (!v.equals("true") && !v.equals("false")) {
+                        throw new IllegalArgumentException("job text: insecure must be true or false, got '" + v + "'");
+                    }
+                    if (v.equals("true")) {
                         b.allowInsecure();
                     }
                 }
-                case "peerTimeoutMs" -> b.peerTimeout(Duration.ofMillis(Long.parseLong(v)));
+                case "peerTimeoutMs" -> b.peerTimeout(Duration.ofMillis(millis(k, v)));
                 default -> throw new IllegalArgumentException("job text: unknown key '" + k + "'");
             }
         }
@@ -289,6 +374,31 @@ public final class JobSpec {
             b.master(master);
         }
         return b.build();
+    }
+
+    /**
+     * A port given as text: a whole number from 1 to 65535, or an {@link IllegalArgumentException}
+     * saying where ({@code where}) and what was wrong.
+     */
+    static int port(String where, String text) {
+        int p;
+        try {
+            p = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": port '" + text + "' is not a whole number from 1 to 65535");
+        }
+        if (p < 1 || p > 65535) {
+            throw new IllegalArgumentException(where + ": port " + p + " is not from 1 to 65535");
+        }
+        return p;
+    }
+
+    private static long millis(String key, String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("job text: " + key + " must be a whole number of milliseconds, got '" + text + "'");
+        }
     }
 
     @Override
@@ -307,8 +417,57 @@ public final class JobSpec {
         private Path tlsTrust;
         private boolean insecure;
         private Duration peerTimeout = Duration.ofSeconds(30);
+        private Duration livenessTimeout = Duration.ofMillis(1500);
+        private String id;
 
         private Builder() {}
+
+        /**
+         * Adds a group whose host the engine that places the processes gives
+         * ({@link DistributedJob#fromEnvironment()}: Slurm's node list, or a host pattern).
+         *
+         * @param name the group's name (letters, digits, '-', '_' and '.')
+         * @param port the port, 1..65535
+         * @return this builder
+         * @throws IllegalArgumentException if the name is invalid or taken, or the port out of range
+         */
+        public Builder group(String name, int port) {
+            return group(name, "", port);
+        }
+
+        /**
+         * The job's identity (default: derived from the groups and options). Give each run its own
+         * (the launcher does) so that even two runs of one job file never cross.
+         *
+         * @param id at most 64 printable ASCII characters, not empty
+         * @return this builder
+         * @throws IllegalArgumentException if empty, longer, or not printable ASCII
+         */
+        public Builder id(String id) {
+            Objects.requireNonNull(id, "id");
+            if (id.isEmpty() || id.length() > 64 || !id.chars().allMatch(c -> c > 0x20 && c < 0x7f && c != ';')) {
+                throw new IllegalArgumentException("job id must be 1 to 64 printable ASCII characters without spaces or"
+                        + " ';', got '" + id + "'");
+            }
+            this.id = id;
+            return this;
+        }
+
+        /**
+         * How long a process may show no sign of life before it is suspected lost (default 1.5 s); see
+         * {@link JobSpec#livenessTimeout()}.
+         *
+         * @param timeout the timeout, at least 100 ms and at most the peer timeout
+         * @return this builder
+         * @throws IllegalArgumentException if shorter than 100 ms
+         */
+        public Builder livenessTimeout(Duration timeout) {
+            if (timeout.toMillis() < 100) {
+                throw new IllegalArgumentException("liveness timeout must be >= 100 ms, got " + timeout);
+            }
+            this.livenessTimeout = timeout;
+            return this;
+        }
 
         /**
          * Adds a group and the address its process listens on.
@@ -328,9 +487,16 @@ public final class JobSpec {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("group '" + name + "': port out of range: " + port);
             }
-            if (hosts.putIfAbsent(name, host) != null) {
+            if (hosts.containsKey(name)) {
                 throw new IllegalArgumentException("group '" + name + "' is given twice");
             }
+            for (Map.Entry<String, String> other : hosts.entrySet()) {
+                if (!host.isEmpty() && other.getValue().equals(host) && ports.get(other.getKey()) == port) {
+                    throw new IllegalArgumentException("groups '" + other.getKey() + "' and '" + name + "' are both given "
+                            + host + ":" + port + "; each group listens on an address of its own");
+                }
+            }
+            hosts.put(name, host);
             ports.put(name, port);
             return this;
         }
@@ -418,6 +584,9 @@ public final class JobSpec {
             }
             if (!hosts.containsKey(master)) {
                 throw new IllegalArgumentException("master group '" + master + "' is not one of the groups " + hosts.keySet());
+            }
+            if (livenessTimeout.compareTo(peerTimeout) > 0) {
+                livenessTimeout = peerTimeout;
             }
             if (!master.equals(hosts.keySet().iterator().next())) {
                 Map<String, String> h = new LinkedHashMap<>();

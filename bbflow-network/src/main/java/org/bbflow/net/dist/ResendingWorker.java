@@ -17,16 +17,18 @@ final class ResendingWorker implements Node<Object, Object> {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final FarmLedger ledger;
-    private final TaskLane lane;
+    private final int slot;
+    private final String name;
     private NodeContext context;
 
     ResendingWorker(FarmLedger ledger, TaskLane lane) {
         this.ledger = ledger;
-        this.lane = lane;
+        this.slot = ledger.slotOf(lane);
+        this.name = "remote-worker[" + lane.name + "]";
     }
 
     String group() {
-        return lane.group;
+        return ledger.lane(slot).group;
     }
 
     @Override
@@ -37,7 +39,7 @@ final class ResendingWorker implements Node<Object, Object> {
     @Override
     public void onItem(Object task, Outbox<Object> out) {
         ledger.handOn(out);
-        ledger.accept(task, lane);
+        ledger.accept(task, ledger.lane(slot));
         ledger.handOn(out);
     }
 
@@ -51,6 +53,7 @@ final class ResendingWorker implements Node<Object, Object> {
         if (context.isCancelled()) {
             return; // close() aborts the task stream: the group must not take a partial stream for a whole one
         }
+        TaskLane lane = ledger.closeSlot(slot);
         lane.complete();
         while (!lane.awaitEnd(1) && !context.isCancelled()) {
             ledger.handOn(out);
@@ -60,11 +63,11 @@ final class ResendingWorker implements Node<Object, Object> {
 
     @Override
     public void close() throws InterruptedException {
-        lane.close();
+        ledger.lane(slot).close();
     }
 
     @Override
     public String name() {
-        return "remote-worker[" + lane.name + "]";
+        return name;
     }
 }

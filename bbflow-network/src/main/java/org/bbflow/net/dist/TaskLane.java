@@ -24,6 +24,11 @@ import org.bbflow.net.RemoteOutlet;
 final class TaskLane {
     final String group;
     final String name;
+    final String farm;
+    final int worker;
+    /** The generation of the group's process this lane talks to. */
+    final long generation;
+    final int resultId;
     private final int taskId;
     private final Codec<Object> taskCodec;
     private final Codec<Object> resultCodec;
@@ -38,12 +43,21 @@ final class TaskLane {
     private RemoteInlet<Object> inlet;
     private Thread reader;
 
-    TaskLane(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
+    TaskLane(String farm, int worker, String group, long generation, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this.group = group;
-        this.name = farm + "#" + worker + "@" + group;
-        this.taskId = taskId;
+        this.farm = farm;
+        this.worker = worker;
+        this.generation = generation;
+        this.name = farm + "#" + worker + "@" + group + (generation == 1 ? "" : "#" + generation);
+        this.taskId = ChannelIds.idOf(ChannelIds.tasks(farm, worker), generation);
+        this.resultId = ChannelIds.idOf(ChannelIds.results(farm, worker), generation);
         this.taskCodec = taskCodec;
         this.resultCodec = resultCodec;
+    }
+
+    /** The lane of the same worker in generation {@code next} of its group's process. */
+    TaskLane successor(long next) {
+        return new TaskLane(farm, worker, group, next, taskCodec, resultCodec);
     }
 
     /** The result channel's codec: results and end-of-task marks ({@link TaskMarks}). */

@@ -21,8 +21,9 @@ public enum WorkerLoss {
      * workers whose results are a function of their task. A stateful worker's state in the lost group
      * is gone (the re-sent tasks meet a fresh or another worker's state), results it sends at end of
      * stream ({@code onEos}) are lost with its process, and side effects of the lost group's unfinished
-     * tasks may happen twice. A lost group is detected when its channels stay down past the job's
-     * peer timeout, which bounds the time to recover.
+     * tasks may happen twice. A lost group is detected by its silence: no sign of life for the job's
+     * liveness timeout ({@link JobSpec#livenessTimeout()}, default 1.5 s), which bounds the time to
+     * recover; a process of the group started again rejoins under a new generation.
      */
     RESEND_TASKS
 }

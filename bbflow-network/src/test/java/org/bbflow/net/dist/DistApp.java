@@ -26,6 +26,9 @@ public final class DistApp {
      */
     static final long TASK_NANOS = 10_000;
 
+    /** Tasks the workers of this process ran (a group's share of the work). */
+    static final AtomicLong WORKED = new AtomicLong();
+
     private static void spin(long nanos) {
         long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
@@ -65,6 +68,12 @@ public final class DistApp {
     /** As above; with {@code masterWorkers} a re-sending farm has two workers in the master too. */
     static Outcome run(DistributedJob job, long n, long failFrom, WorkerLoss onLoss, boolean masterWorkers,
                        LongConsumer onResult) {
+        return run(job, n, failFrom, onLoss, masterWorkers, onResult, () -> { });
+    }
+
+    /** As above; {@code atEnd} runs in the master's sink at its end of stream (the master's flow waits for it). */
+    static Outcome run(DistributedJob job, long n, long failFrom, WorkerLoss onLoss, boolean masterWorkers,
+                       LongConsumer onResult, Runnable atEnd) {
         var farm = job.farm("tasks", () -> Nodes.map((Long x) -> {
             if (onLoss == WorkerLoss.RESEND_TASKS) {
                 spin(TASK_NANOS);
@@ -72,22 +81,31 @@ public final class DistApp {
             if (failFrom >= 0 && x >= failFrom) {
                 throw new IllegalStateException("boom at task " + x + " in group " + job.group());
             }
+            WORKED.incrementAndGet();
             return 3 * x + 1;
         }), Codec.longs(), Codec.longs(), placement(job, onLoss, masterWorkers), onLoss);
         BitSet seen = new BitSet();
         AtomicLong count = new AtomicLong();
         StringBuilder problem = new StringBuilder();
-        job.run(Pipeline.of(Nodes.range(1, n), farm, Nodes.sink((Long y) -> {
-            onResult.accept(count.incrementAndGet());
-            long x = (y - 1) / 3;
-            if (y != 3 * x + 1 || x < 1 || x > n) {
-                problem.append("unexpected result ").append(y).append('\n');
-            } else if (seen.get((int) x)) {
-                problem.append("task ").append(x).append(" came back twice\n");
-            } else {
-                seen.set((int) x);
+        job.run(Pipeline.of(Nodes.range(1, n), farm, new org.bbflow.core.Node<Long, Void>() {
+            @Override
+            public void onItem(Long y, org.bbflow.core.Outbox<Void> out) {
+                onResult.accept(count.incrementAndGet());
+                long x = (y - 1) / 3;
+                if (y != 3 * x + 1 || x < 1 || x > n) {
+                    problem.append("unexpected result ").append(y).append('\n');
+                } else if (seen.get((int) x)) {
+                    problem.append("task ").append(x).append(" came back twice\n");
+                } else {
+                    seen.set((int) x);
+                }
             }
-        })));
+
+            @Override
+            public void onEos(org.bbflow.core.Outbox<Void> out) {
+                atEnd.run();
+            }
+        }));
         boolean exact = count.get() == n && seen.cardinality() == n && problem.length() == 0;
         return new Outcome(count.get(), exact, problem.toString());
     }
@@ -116,6 +134,7 @@ public final class DistApp {
             DistributedJob job = DistributedJob.fromSystemProperties();
             System.out.println("GROUP " + job.group());
             System.out.println("OUTCOME " + part.apply(job));
+            System.out.println("WORKED " + WORKED.get());
         } catch (RuntimeException e) {
             e.printStackTrace(System.out);
             status = 1;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.bbflow.testing.TestSeed;
 
 /**
  * A farm whose 6 workers span 3 groups: the master group runs in this test JVM, the two others in
@@ -174,9 +175,9 @@ class DistributedJobTest {
      */
     @Test
     void killingAWorkerGroupMidRunStillGivesExactResults(@TempDir Path dir) throws Exception {
-        long seed = Long.getLong("bbflow.seed", System.nanoTime());
+        long seed = TestSeed.current();
         System.out.println("killingAWorkerGroupMidRunStillGivesExactResults seed=" + seed
-                + " (rerun with -Dbbflow.seed=" + seed + ")");
+                + " (-Dbbflow.seed=" + TestSeed.root() + ")");
         JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
         long n = 100_000;
         long killAt = n / 10 + new java.util.Random(seed).nextLong(n / 2 - n / 10);

@@ -18,7 +18,7 @@ import org.bbflow.net.dist.DistributedJob;
  * checks that result k is {@code k*k + (stages - 1)}, in input order, and prints the sum.
  *
  * <p>Args: {@code n}. The job and this process's group come from the system properties the launcher
- * sets. A job with only the master group has nothing to place and is refused.
+ * sets, or from {@code BBFLOW_JOB} and the engine's rank ({@link DistributedJob#fromEnvironment()}). A job with only the master group has nothing to place and is refused.
  */
 public final class StagesJob {
     private StagesJob() {}
@@ -34,7 +34,9 @@ public final class StagesJob {
             System.exit(2);
         }
         long n = Long.parseLong(args[0]);
-        DistributedJob job = DistributedJob.fromSystemProperties();
+        // the job from -Dbbflow.job (the launcher's), or from BBFLOW_JOB and the engine's rank (Slurm, Kubernetes)
+        DistributedJob job = System.getProperty(DistributedJob.JOB_PROPERTY) != null
+                ? DistributedJob.fromSystemProperties() : DistributedJob.fromEnvironment();
         List<String> groups = new ArrayList<>(job.spec().groups());
         groups.remove(job.spec().master());
         if (groups.isEmpty()) {

@@ -1,4 +1,4 @@
-package org.bbflow.examples.distributed;
+package org.bbflow.launch;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,9 +20,13 @@ import org.bbflow.net.dist.DistributedJob;
 
 /**
  * Starts every group of a {@link JobFile} on its host through the remote-exec template, prefixes
- * and merges their output, and ends with the first failing group's exit status, stopping the other
- * groups as soon as one fails (as FastFlow's {@code dff_run} does). A group the job file marks
- * survivable is the exception: its bad end is reported and the job goes on without it.
+ * and merges their output, and ends with the job's status, stopping the other groups once it is
+ * known (as FastFlow's {@code dff_run} does). The master decides: when another group fails, the
+ * launcher waits for the master's verdict (at most the job's peer timeout plus the grace), ends with
+ * the master's status and blames the group the master names; only a master that gives no verdict in
+ * time leaves the status to the first group that failed. A group the job file marks survivable may
+ * end badly without stopping anything. A stack trace is printed as one block, not interleaved
+ * with the other groups' lines.
  *
  * <p>The template is split on spaces; {@code {host}} and {@code {group}} are replaced in every word;
  * the word {@code {args}} becomes the group's command, one argument per word (for
@@ -33,6 +37,8 @@ import org.bbflow.net.dist.DistributedJob;
 public final class Launcher {
     /** The exit status when the launcher's own time limit ends the job. */
     public static final int TIMED_OUT = 124;
+    /** How the master names the group that failed the job (a {@code GroupFailedException}'s message). */
+    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("group '([^']+)' failed");
 
     private Launcher() {}
 
@@ -106,52 +112,76 @@ public final class Launcher {
     public static int run(JobFile job, Consumer<String> out, Duration timeout, Duration grace)
             throws IOException, InterruptedException {
         for (String g : job.groups().keySet()) {
+            if (job.groups().get(g).host().isEmpty()) {
+                throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
+                        + " (a job file without hosts is for an engine: see the spec, slurm and kubernetes commands)");
+            }
             job.spec().checkListenAllowed(g);
         }
+        String master = job.spec().master();
         int width = job.groups().keySet().stream().mapToInt(String::length).max().orElse(1);
         Map<String, Process> processes = new LinkedHashMap<>();
         BlockingQueue<String> ended = new LinkedBlockingQueue<>();
         List<Thread> readers = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<String> named = new java.util.concurrent.atomic.AtomicReference<>();
         try {
             for (String g : job.groups().keySet()) {
                 Process p = new ProcessBuilder(command(job, g)).redirectErrorStream(true).start();
                 processes.put(g, p);
                 String prefix = "[" + g + "]" + " ".repeat(width - g.length()) + " ";
-                Thread reader = new Thread(() -> {
-                    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                        for (String line; (line = r.readLine()) != null; ) {
-                            out.accept(prefix + line);
-                        }
-                    } catch (IOException ignored) {
-                        // the process is gone
-                    }
-                }, "launch-output-" + g);
+                Thread reader = new Thread(() -> copyOutput(p, prefix, out, g.equals(master) ? named : null),
+                        "launch-output-" + g);
                 reader.setDaemon(true);
                 reader.start();
                 readers.add(reader);
                 p.onExit().thenRun(() -> ended.add(g));
             }
             long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+            long verdictBy = Long.MAX_VALUE; // once a group failed: how long the master may take to say why
             String failed = null;
+            int failedStatus = 0;
             int status = 0;
+            boolean stopped = false;
             for (int left = processes.size(); left > 0; left--) {
-                long wait = deadline - System.nanoTime();
+                long wait = Math.min(deadline, verdictBy) - System.nanoTime();
                 String g = wait <= 0 ? null : ended.poll(wait, TimeUnit.NANOSECONDS);
                 if (g == null) {
-                    out.accept("launch: the job ran past " + timeout + "; stopping every group");
-                    stop(processes, grace);
-                    status = status != 0 ? status : TIMED_OUT;
+                    if (System.nanoTime() - deadline >= 0) {
+                        out.accept("launch: the job ran past " + timeout + "; stopping every group");
+                        status = status != 0 ? status : TIMED_OUT;
+                    } else {
+                        out.accept("launch: the master gave no verdict in time; group " + failed + " failed first");
+                        status = failedStatus;
+                    }
+                    stop(processes, Duration.ZERO);
+                    stopped = true;
                     break;
                 }
                 int code = processes.get(g).exitValue();
                 out.accept("launch: group " + g + " exited with " + code);
-                if (code != 0 && job.groups().get(g).survivable()) {
+                if (g.equals(master)) {
+                    for (Thread t : readers) {
+                        t.join(200); // the master's last lines, its verdict among them
+                    }
+                    status = code;
+                    if (code != 0) {
+                        String blamed = named.get() != null ? named.get() : master;
+                        out.accept("launch: the job failed; the master names group " + blamed + "; stopping the others");
+                    } else if (failed != null) {
+                        out.accept("launch: the master completed the job; group " + failed + "'s exit " + failedStatus
+                                + " came after its part was done");
+                    }
+                    if (!stopped && left > 1) {
+                        stop(processes, code == 0 ? grace.plus(job.spec().peerTimeout()) : grace);
+                        stopped = true;
+                    }
+                } else if (code != 0 && job.groups().get(g).survivable()) {
                     out.accept("launch: group " + g + " is survivable; the job goes on without it");
                 } else if (code != 0 && failed == null) {
                     failed = g;
-                    status = code;
-                    out.accept("launch: group " + g + " failed; stopping the others");
-                    stop(processes, grace);
+                    failedStatus = code;
+                    verdictBy = System.nanoTime() + job.spec().peerTimeout().plus(grace).toNanos();
+                    out.accept("launch: group " + g + " failed; waiting for the master's verdict");
                 }
             }
             for (Process p : processes.values()) {
@@ -168,6 +198,55 @@ public final class Launcher {
                 }
             }
         }
+    }
+
+    /**
+     * Copies a group's output, each line prefixed; a stack trace (a line followed by lines that start
+     * with a tab, {@code Caused by:}, {@code Suppressed:} or {@code ...}) goes out as one block, so the
+     * other groups' lines do not cut it. In the master's output, remembers the group it names as
+     * the cause ({@code group 'w2' failed}).
+     */
+    private static void copyOutput(Process p, String prefix, Consumer<String> out,
+                                   java.util.concurrent.atomic.AtomicReference<String> named) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            StringBuilder block = new StringBuilder();
+            for (String line; (line = r.readLine()) != null; ) {
+                if (named != null && named.get() == null) {
+                    java.util.regex.Matcher m = NAMED.matcher(line);
+                    if (m.find()) {
+                        named.set(m.group(1));
+                    }
+                }
+                boolean continues = line.startsWith("\t") || line.startsWith("Caused by:") || line.startsWith("Suppressed:")
+                        || line.trim().startsWith("... ");
+                if (!continues && block.length() > 0) {
+                    emit(out, block);
+                }
+                if (block.length() > 0) {
+                    block.append('\n');
+                }
+                block.append(prefix).append(line);
+                if (!r.ready()) {
+                    emit(out, block); // nothing more yet: do not hold a line back
+                }
+            }
+            emit(out, block);
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    /** Hands a block of lines on, under one lock, so that no other group's line lands inside it. */
+    private static void emit(Consumer<String> out, StringBuilder block) {
+        if (block.length() == 0) {
+            return;
+        }
+        synchronized (Launcher.class) {
+            for (String line : block.toString().split("\n", -1)) {
+                out.accept(line);
+            }
+        }
+        block.setLength(0);
     }
 
     /**

@@ -1,0 +1,117 @@
+package org.bbflow.core;
+
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collector;
+
+/**
+ * A sink that folds every item it receives into a {@link Collector} and holds the collector's
+ * result once its flow has ended normally: the flow's output as a value (Reactor's
+ * {@code collectList()}, Akka's {@code Sink.seq}, a stream's {@code collect}).
+ *
+ * <p>Most code does not need this class: {@link Block#run(Collector)} and
+ * {@link Chain#run(Collector)} end a block in a collecting sink, run it and return the result.
+ * Place a {@code CollectorSink} yourself ({@link Nodes#collect}) where the result is one of several
+ * outputs, or when the flow is started with {@link Flow#start} and joined later:
+ *
+ * <pre>{@code
+ * CollectorSink<Long, Long> total = Nodes.collect(Collectors.summingLong(x -> x));
+ * Flow flow = Flow.start(Pipeline.of(Nodes.range(1, 100), Nodes.map((Long x) -> x * x), total));
+ * ...
+ * flow.join();                     // throws if the flow failed or was cancelled
+ * long sum = total.result();       // 338350
+ * }</pre>
+ *
+ * <p>Items are folded on the sink's own thread, in the order they arrive (input order after an
+ * ordered farm; first come from an unordered one), so the collector needs no thread safety. Its
+ * supplier runs in {@link #init}, its finisher at end of stream ({@link #onEos}): an exception from
+ * any of its functions fails the flow like any node's.
+ *
+ * <p>No partial result is ever presented as a result: {@link #result()} answers only after the sink
+ * received end of stream on every input and closed without the flow being cancelled or failed by
+ * then. Read it after {@link Flow#join()} returned normally; when {@code join} threw, the flow has
+ * no result. A sink may run again in a later flow; each run starts from an empty container.
+ *
+ * @param <T> item type
+ * @param <R> result type
+ */
+public final class CollectorSink<T, R> implements Node<T, Void> {
+    private final Supplier<Object> supplier;
+    private final BiConsumer<Object, ? super T> accumulator;
+    private final Function<Object, ? extends R> finisher;
+    private NodeContext context;
+    private Object container;
+    private R finished;
+    private boolean ended;
+    /** The published result; {@link #hasResult} says whether there is one (a finisher may return null). */
+    private volatile R result;
+    private volatile boolean hasResult;
+
+    @SuppressWarnings("unchecked")
+    CollectorSink(Collector<? super T, ?, ? extends R> collector) {
+        Objects.requireNonNull(collector, "collector");
+        Collector<? super T, Object, ? extends R> c = (Collector<? super T, Object, ? extends R>) collector;
+        this.supplier = (Supplier<Object>) c.supplier();
+        this.accumulator = c.accumulator();
+        this.finisher = c.finisher();
+        Objects.requireNonNull(supplier, "the collector's supplier");
+        Objects.requireNonNull(accumulator, "the collector's accumulator");
+        Objects.requireNonNull(finisher, "the collector's finisher");
+    }
+
+    @Override
+    public void init(NodeContext context) {
+        this.context = context;
+        hasResult = false;
+        result = null;
+        finished = null;
+        ended = false;
+        container = supplier.get();
+    }
+
+    @Override
+    public void onItem(T item, Outbox<Void> out) {
+        accumulator.accept(container, item);
+    }
+
+    @Override
+    public void onEos(Outbox<Void> out) {
+        finished = finisher.apply(container);
+        container = null;
+        ended = true;
+    }
+
+    @Override
+    public void close() {
+        // Published only if the sink saw the whole stream and the flow was still intact when it ended.
+        if (ended && context != null && !context.isCancelled()) {
+            result = finished;
+            hasResult = true;
+        }
+        container = null;
+        finished = null;
+        context = null;
+    }
+
+    /**
+     * The collector's result for the stream this sink received.
+     *
+     * @return the result (null only if the collector's finisher returned null)
+     * @throws IllegalStateException if the sink's flow has not ended, or ended without a complete
+     *         stream (a node failed, or the flow was cancelled)
+     */
+    public R result() {
+        if (!hasResult) {
+            throw new IllegalStateException("collector sink has no result: its flow has not ended, or it failed or was"
+                    + " cancelled (join() says which)");
+        }
+        return result;
+    }
+
+    @Override
+    public String name() {
+        return "collect";
+    }
+}

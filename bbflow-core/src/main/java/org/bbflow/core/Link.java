@@ -1,0 +1,201 @@
+package org.bbflow.core;
+
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.SpscUnboundedArrayQueue;
+
+/**
+ * The runtime side of a channel, kept apart from the public {@link Channel} (as Netty keeps a
+ * channel's {@code Unsafe} apart): the JCTools queue, the end-of-stream state, and the wiring fixed
+ * when it is made: the waiters of its consumer and producer(s), whether either side must fence
+ * before it looks for the other parked (the peer's wait strategy), and the in-flight count of the
+ * feedback loop it belongs to. A flow makes one per {@link LinkPlan} from its plan; a public channel
+ * has one of its own. Offers and polls take no lock and allocate nothing.
+ */
+final class Link {
+    final Channel.Kind kind;
+    final MessagePassingQueue<Object> queue;
+    /** The same queue when it is a bounded SPSC one: calls through this field are monomorphic. */
+    private final SpscArrayQueue<Object> spsc;
+    final int capacity;
+    /** Capacity 1: offers check the bound themselves. */
+    private final boolean oneSlot;
+    private volatile boolean closed;
+    /** Closed by a producer whose flow failed or was cancelled: the stream is incomplete. */
+    private volatile boolean aborted;
+    /** Producers that have not closed yet (MPSC channels shared by several producer nodes). */
+    private final AtomicInteger openProducers;
+
+    final Waiter consumerWaiter;
+    /** The producer's waiter of an SPSC channel (unused by an MPSC one). */
+    final Waiter producerWaiter;
+    /** The producers' waiters of an MPSC channel (one each), else null. */
+    final WaiterGroup producers;
+    final boolean producerMustFence;
+    final boolean consumerMustFence;
+    /** Whether the consumer (a producer) may be parked in its waiter; if not, no wake-up is attempted. */
+    final boolean consumerWakeable;
+    final boolean producerWakeable;
+    /** In-flight counter of the feedback loop this channel belongs to, or null. */
+    final AtomicLong inFlight;
+
+    /**
+     * @param producerCount the producers that each close it once (1 unless several nodes share an MPSC channel)
+     * @param consumer the consumer's waiting: its strategy (what a producer must do to wake it) and waiter
+     * @param producerWaiter the waiter of the one producer of an SPSC channel (null for MPSC)
+     * @param producerWaiters the producers' waiters known in advance (MPSC), may be empty
+     * @param consumerMustFence whether the consumer must fence before waking producers (some producer's strategy asks it)
+     * @param producerWakeable whether some producer may park
+     */
+    Link(Channel.Kind kind, int capacity, int producerCount, WaitStrategy consumer, Waiter consumerWaiter,
+         Waiter producerWaiter, Waiter[] producerWaiters, boolean consumerMustFence, boolean producerWakeable,
+         AtomicLong inFlight) {
+        this.kind = kind;
+        // One slot (FastFlow's one-slot queues): the JCTools queues hold at least 2, so a
+        // two-slot queue is used with a bound check on offer (see offerOneSlot). The fast SPSC
+        // path (the spsc field) is left to channels of 2 and more, so they pay nothing for it.
+        this.oneSlot = capacity == 1;
+        switch (kind) {
+            case SPSC: {
+                SpscArrayQueue<Object> q = new SpscArrayQueue<>(oneSlot ? 2 : capacity);
+                this.spsc = oneSlot ? null : q;
+                this.queue = q;
+                this.capacity = oneSlot ? 1 : q.capacity();
+                break;
+            }
+            case MPSC:
+                this.spsc = null;
+                this.queue = new MpscArrayQueue<>(oneSlot ? 2 : capacity);
+                this.capacity = oneSlot ? 1 : queue.capacity();
+                break;
+            default:
+                this.spsc = null;
+                this.queue = new SpscUnboundedArrayQueue<>(Channel.UNBOUNDED_CHUNK);
+                this.capacity = Integer.MAX_VALUE;
+        }
+        this.openProducers = new AtomicInteger(producerCount);
+        this.consumerWaiter = consumerWaiter;
+        this.producerWaiter = producerWaiter;
+        if (kind == Channel.Kind.MPSC) {
+            this.producers = new WaiterGroup();
+            for (Waiter w : producerWaiters) {
+                producers.add(w);
+            }
+        } else {
+            this.producers = null;
+        }
+        this.producerMustFence = consumer.peerMustFence();
+        this.consumerMustFence = consumerMustFence;
+        this.consumerWakeable = consumer.wakeable();
+        this.producerWakeable = producerWakeable;
+        this.inFlight = inFlight;
+    }
+
+    /** Offer without checks or wake-up: the runtime's hot path. */
+    boolean offerRaw(Object item) {
+        SpscArrayQueue<Object> q = spsc;
+        if (q != null) {
+            return q.relaxedOffer(item);
+        }
+        return oneSlot ? offerOneSlot(item) : queue.relaxedOffer(item);
+    }
+
+    /**
+     * Offer into a one-slot channel: only into an empty queue. With one producer, an empty queue
+     * stays empty until that producer offers (the consumer only removes), so check-then-offer is
+     * exact; producers of an MPSC channel race, so there the queue's own threshold offer (a CAS on
+     * the producer index after the size check) keeps the bound.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean offerOneSlot(Object item) {
+        if (kind == Channel.Kind.MPSC) {
+            return ((MpscArrayQueue<Object>) queue).offerIfBelowThreshold(item, 1);
+        }
+        return queue.isEmpty() && queue.relaxedOffer(item);
+    }
+
+    /** Poll without wake-up: the runtime's hot path. */
+    Object pollRaw() {
+        SpscArrayQueue<Object> q = spsc;
+        return q != null ? q.relaxedPoll() : queue.relaxedPoll();
+    }
+
+    boolean hasRoom() {
+        return queue.size() < capacity;
+    }
+
+    /**
+     * Whether the consumer can poll an item now (consumer thread only). It reads the head slot, as
+     * a poll does, and not the queue's indices: the producer writes its index on every offer, so a
+     * consumer waiting on {@code isEmpty()} would pull that cache line away from the producer on
+     * every check and slow down the very producer it waits for.
+     */
+    boolean hasItem() {
+        SpscArrayQueue<Object> q = spsc;
+        return (q != null ? q.relaxedPeek() : queue.relaxedPeek()) != null;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Whether a producer ended it because its flow failed or was cancelled. */
+    boolean isAborted() {
+        return aborted;
+    }
+
+    /**
+     * One producer has ended: once every producer has, end of stream (items already in it are still
+     * delivered). Idempotent for a channel of one producer.
+     */
+    void close() {
+        if (openProducers.decrementAndGet() <= 0 && !closed) {
+            closed = true;
+            VarHandle.fullFence();
+            consumerWaiter.wakeIfParked();
+        }
+    }
+
+    /** Sets how many producers must close before end of stream (before use). */
+    void expectProducers(int producers) {
+        openProducers.set(producers);
+    }
+
+    /** Ends the stream at once as incomplete: the producer's flow failed or was cancelled. */
+    void abort() {
+        aborted = true;
+        openProducers.set(0);
+        closed = true;
+        VarHandle.fullFence();
+        consumerWaiter.wakeIfParked();
+    }
+
+    void wakeConsumer() {
+        if (!consumerWakeable) {
+            return;
+        }
+        if (producerMustFence) {
+            VarHandle.fullFence();
+        }
+        consumerWaiter.wakeIfParked();
+    }
+
+    void wakeProducer() {
+        if (!producerWakeable) {
+            return;
+        }
+        if (consumerMustFence) {
+            VarHandle.fullFence();
+        }
+        WaiterGroup g = producers;
+        if (g == null) {
+            producerWaiter.wakeIfParked();
+        } else {
+            g.wakeWaiting();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.bbflow.core;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rule of feedback loops, decided once for the whole flow after every block has compiled (so
+ * that no other rule sees a loop half assigned): which vertices each loop runs through, which are its
+ * heads, how loops nest, and what is counted in flight.
+ *
+ * <ul>
+ *   <li>A loop around a loop with the same head (FastFlow's nested {@code wrap_around}: several back
+ *       edges into one first stage, a generator heading them included) becomes one loop with one
+ *       in-flight count; nested loops with different heads are refused.</li>
+ *   <li>Every head takes items from outside the loop, or is a source (it generates, then takes what
+ *       comes back); otherwise the loop could never start.</li>
+ *   <li>An edge with both ends in one loop is counted: what is sent on it is in flight until the
+ *       receiving node has handled it, markers of the unit protocol included.</li>
+ * </ul>
+ */
+final class Loops {
+    private static final String RULE = "feedback loops: ";
+
+    private final Map<Vertex, Integer> loopOf = new IdentityHashMap<>();
+    private final List<String> owners = new ArrayList<>();
+    private final List<List<Vertex>> heads = new ArrayList<>();
+
+    private Loops() {
+    }
+
+    /** Resolves the loops the blocks declared, innermost first (the order blocks finished compiling). */
+    static Loops resolve(GraphBuilder g) {
+        Loops loops = new Loops();
+        for (LoopShape s : g.loops) {
+            loops.add(s);
+        }
+        loops.checkHeads();
+        return loops;
+    }
+
+    private void add(LoopShape s) {
+        Vertex head = s.heads.get(0);
+        int id = -1;
+        for (Vertex v : s.members) {
+            Integer l = loopOf.get(v);
+            if (l == null) {
+                continue;
+            }
+            List<Vertex> h = heads.get(l);
+            if (h.get(0) != head || (h.contains(v) && v != head) || (id >= 0 && id != l)) {
+                throw new IllegalStateException(s.owner + ": " + RULE + "nested feedback loops must share their first stage"
+                        + " (node " + v.path + " is already in the loop of " + owners.get(l) + ", headed by "
+                        + h.get(0).path + ", not " + head.path + ")");
+            }
+            id = l;
+        }
+        if (id < 0) {
+            id = owners.size();
+            owners.add(s.owner);
+            heads.add(new ArrayList<>());
+        } else {
+            owners.set(id, s.owner); // the outermost block names the loop
+        }
+        for (Vertex h : s.heads) {
+            if (!heads.get(id).contains(h)) {
+                heads.get(id).add(h);
+            }
+        }
+        for (Vertex v : s.members) {
+            loopOf.put(v, id);
+        }
+        for (Vertex h : s.heads) {
+            loopOf.put(h, id);
+        }
+    }
+
+    private void checkHeads() {
+        for (int l = 0; l < heads.size(); l++) {
+            for (Vertex v : heads.get(l)) {
+                boolean external = false;
+                for (Edge e : v.in) {
+                    external |= !e.back;
+                }
+                if (!external && !v.isSource()) {
+                    throw new IllegalStateException(owners.get(l) + ": " + RULE + "its head " + v.path
+                            + " has no input from outside the loop and is not a source, so the loop could never start");
+                }
+            }
+        }
+    }
+
+    /** The loop of v, or -1. */
+    int of(Vertex v) {
+        Integer l = loopOf.get(v);
+        return l == null ? -1 : l;
+    }
+
+    boolean isHead(Vertex v) {
+        int l = of(v);
+        return l >= 0 && heads.get(l).contains(v);
+    }
+
+    /** Both ends of e in one loop: what travels on it is counted in flight. */
+    boolean counted(Edge e) {
+        int l = of(e.from);
+        return l >= 0 && l == of(e.to);
+    }
+
+    int count() {
+        return owners.size();
+    }
+
+    String owner(int loop) {
+        return owners.get(loop);
+    }
+
+    List<Vertex> heads(int loop) {
+        return heads.get(loop);
+    }
+}

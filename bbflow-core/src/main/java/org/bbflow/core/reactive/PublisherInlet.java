@@ -1,0 +1,151 @@
+package org.bbflow.core.reactive;
+
+import java.util.Objects;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.bbflow.core.NodeContext;
+import org.bbflow.core.Outbox;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * The subscriber a {@link PublisherSource} hands its publisher, one per run. The publisher's signals
+ * (serial, by rule 1.3, though maybe from several threads) land in a single-producer queue that
+ * never holds more than the items requested; the source's node thread drains it into the flow and
+ * is the only thread that calls {@code request} and {@code cancel} (rule 2.7).
+ */
+final class PublisherInlet<T> implements Flow.Subscriber<T> {
+    /** Marks a subscription the source gave up (closed): a late {@code onSubscribe} is cancelled at once. */
+    private static final Flow.Subscription GONE = new Flow.Subscription() {
+        @Override
+        public void request(long n) {
+        }
+
+        @Override
+        public void cancel() {
+        }
+    };
+
+    private final int prefetch;
+    /** How many items taken before more are requested (three quarters of the prefetch). */
+    private final int replenish;
+    private final SpscArrayQueue<T> queue;
+    private final AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
+    private final Doorbell bell = new Doorbell();
+    private volatile boolean done;
+    private volatile Throwable error;
+    private final BooleanSupplier subscribed = () -> subscription.get() != null || done;
+    private final BooleanSupplier readable;
+
+    PublisherInlet(int prefetch) {
+        this.prefetch = prefetch;
+        this.replenish = Math.max(1, prefetch - (prefetch >> 2));
+        this.queue = new SpscArrayQueue<>(Math.max(prefetch, 2));
+        this.readable = () -> !queue.isEmpty() || done;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription s) {
+        Objects.requireNonNull(s, "subscription (rule 2.13)");
+        if (!subscription.compareAndSet(null, s)) {
+            s.cancel(); // a second subscription (rule 2.5), or the source has already closed
+            return;
+        }
+        bell.ring();
+    }
+
+    @Override
+    public void onNext(T item) {
+        Objects.requireNonNull(item, "item (rule 2.13)");
+        if (done) {
+            return;
+        }
+        if (!queue.offer(item)) {
+            error = new IllegalStateException("the publisher sent more items than requested (rule 1.1)");
+            done = true;
+        }
+        bell.ring();
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        Objects.requireNonNull(t, "throwable (rule 2.13)");
+        error = t;
+        done = true;
+        bell.ring();
+    }
+
+    @Override
+    public void onComplete() {
+        done = true;
+        bell.ring();
+    }
+
+    /**
+     * Runs on the source's node thread: requests, forwards every item, and returns at the
+     * publisher's completion or once the flow is cancelled; throws the publisher's error.
+     */
+    void drain(Outbox<T> out, NodeContext context) throws Exception {
+        while (!subscribed.getAsBoolean()) {
+            if (context.isCancelled()) {
+                return;
+            }
+            bell.await(subscribed);
+        }
+        Flow.Subscription s = subscription.get();
+        if (s == GONE) {
+            return;
+        }
+        if (s != null && !done) {
+            s.request(prefetch);
+        }
+        int taken = 0;
+        while (true) {
+            Throwable e = error;
+            if (e != null) {
+                throw asException(e);
+            }
+            T item = queue.poll();
+            if (item != null) {
+                out.send(item);
+                if (++taken == replenish) {
+                    taken = 0;
+                    if (!done) {
+                        s.request(replenish);
+                    }
+                }
+            } else if (done) {
+                if (queue.isEmpty()) {
+                    e = error;
+                    if (e != null) {
+                        throw asException(e);
+                    }
+                    return;
+                }
+            } else if (context.isCancelled()) {
+                return;
+            } else {
+                bell.await(readable);
+            }
+        }
+    }
+
+    /** Gives the subscription up (the flow ended, normally or not); a later onSubscribe is cancelled. */
+    void cancel() {
+        Flow.Subscription s = subscription.getAndSet(GONE);
+        if (s != null && s != GONE && !done) {
+            s.cancel();
+        }
+        queue.clear();
+    }
+
+    private static Exception asException(Throwable t) {
+        if (t instanceof Exception) {
+            return (Exception) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        return new Exception(t);
+    }
+}

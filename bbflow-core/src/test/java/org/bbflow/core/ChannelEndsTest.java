@@ -1,0 +1,123 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The ends of a public {@link Channel} used with flows (issue 28, findings 6 and 7): a channel fed by
+ * {@link Nodes#toChannel} is never left open by a flow that failed or was cancelled (its reader gets
+ * an error after the items sent, never a clean end of stream nor a wait for ever), a source reading
+ * such a channel fails its own flow, and an MPSC channel keeps no trace of the producer threads that
+ * once waited on it.
+ */
+@Timeout(60)
+class ChannelEndsTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    /** Takes everything from the channel on another thread until end of stream or an exception. */
+    private static CompletableFuture<List<Long>> reader(Channel<Long> c) {
+        return CompletableFuture.supplyAsync(() -> {
+            List<Long> got = new ArrayList<>();
+            for (Long x; (x = c.take()) != null; ) {
+                got.add(x);
+            }
+            return got;
+        });
+    }
+
+    @Test
+    void aFailedFlowEndsItsChannelWithAnErrorAfterTheItemsItSent() throws Exception {
+        Channel<Long> c = Channel.spsc(16);
+        CompletableFuture<List<Long>> read = reader(c);
+        Source<Long> failing = Nodes.source(o -> {
+            o.send(1L);
+            o.send(2L);
+            throw new IllegalArgumentException("planted");
+        });
+        assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(failing, Nodes.toChannel(c)),
+                FlowOptions.defaults(), DEADLINE));
+        // today: the reader waits for ever in take()
+        ExecutionException e = assertThrows(ExecutionException.class, () -> read.get(10, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().contains("failed or was cancelled"), e.getCause().getMessage());
+        assertTrue(c.isClosed());
+    }
+
+    @Test
+    void aCancelledFlowEndsItsChannelWithAnError() throws Exception {
+        Channel<Long> c = Channel.spsc(16);
+        CompletableFuture<List<Long>> read = reader(c);
+        CountDownLatch sent = new CountDownLatch(1);
+        Source<Long> endless = Nodes.source(o -> {
+            o.send(1L);
+            sent.countDown();
+            while (true) {
+                Thread.sleep(1);
+                o.send(2L); // fails with the flow's cancellation once cancelled
+            }
+        });
+        Flow flow = Flow.start(Pipeline.of(endless, Nodes.toChannel(c)));
+        assertTrue(sent.await(10, TimeUnit.SECONDS));
+        flow.cancel();
+        assertThrows(FlowException.class, () -> flow.join(DEADLINE));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> read.get(10, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
+    }
+
+    @Test
+    void aSourceReadingAChannelWhoseFlowFailedFailsItsOwnFlow() {
+        Channel<Long> c = Channel.spsc(16);
+        Source<Long> failing = Nodes.source(o -> {
+            o.send(1L);
+            throw new IllegalArgumentException("planted");
+        });
+        Flow upstream = Flow.start(Pipeline.of(failing, Nodes.toChannel(c)));
+        List<Long> got = new ArrayList<>();
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(
+                Pipeline.of(Nodes.fromChannel(c), Nodes.sink(got::add)), FlowOptions.defaults(), DEADLINE));
+        assertTrue(e.getCause().getMessage().contains("failed or was cancelled"), e.getCause().getMessage());
+        assertThrows(FlowException.class, () -> upstream.join(DEADLINE));
+    }
+
+    @Test
+    void aFlowThatEndsNormallyStillClosesItsChannelCleanly() throws Exception {
+        Channel<Long> c = Channel.spsc(4);
+        CompletableFuture<List<Long>> read = reader(c);
+        Runs.run(Pipeline.of(Nodes.range(1, 100), Nodes.toChannel(c)));
+        assertEquals(Runs.range(1, 100), read.get(10, TimeUnit.SECONDS));
+        assertTrue(c.isEos());
+    }
+
+    @Test
+    void anMpscChannelKeepsNoTraceOfProducersThatOnceWaited() throws Exception {
+        Channel<Long> c = Channel.mpsc(1);
+        c.put(0L); // full: every producer below waits
+        int producers = 200;
+        for (int i = 0; i < producers; i++) {
+            long v = i + 1;
+            Thread t = new Thread(() -> c.put(v));
+            t.start();
+            // the producer waits until the item ahead of it is taken
+            assertEquals(v - 1, (long) c.take());
+            t.join(10_000);
+        }
+        assertEquals(producers, (long) c.take());
+        // today: one waiter kept per thread that ever waited (~250 B each, and every hand-off wakes them all)
+        assertTrue(producerWaiters(c) <= 1, "producer waiters kept: " + producerWaiters(c));
+    }
+
+    private static int producerWaiters(Channel<?> c) {
+        return c.link().producers.size();
+    }
+}

@@ -1,0 +1,203 @@
+package org.bbflow.core.par;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bbflow.core.FlowException;
+import org.bbflow.core.Node;
+import org.bbflow.core.Nodes;
+import org.bbflow.core.Outbox;
+import org.bbflow.core.WaitStrategy;
+import org.junit.jupiter.api.Test;
+
+/** The accelerator: bursts offloaded from the test's thread, results in order or first-come, threads kept. */
+class AcceleratorTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    /** A worker that records its thread and squares the item. */
+    static Node<Long, Long> squaring(Set<Long> threadIds) {
+        return Nodes.map((Long x) -> {
+            threadIds.add(Thread.currentThread().getId());
+            return x * x;
+        });
+    }
+
+    @Test
+    void orderedBurstsKeepTheirThreadsAndOrder() {
+        Random r = Oracle.random("orderedBursts");
+        Set<Long> firstBurst = ConcurrentHashMap.newKeySet();
+        Set<Long> threadIds = ConcurrentHashMap.newKeySet();
+        boolean[] first = {true};
+        try (Watchdog w = Watchdog.start(DEADLINE, "ordered bursts");
+                Accelerator<Long, Long> acc = Accelerator.<Long, Long>builder(3, () -> squaring(threadIds))
+                        .ordered().onDemand().named("acc-ordered").start()) {
+            for (int burst = 0; burst < 6; burst++) {
+                int n = burst == 2 ? 0 : 1 + r.nextInt(3000);
+                long expected = 0;
+                for (long i = 0; i < n; i++) {
+                    acc.offload(i);
+                    Long res = acc.pollResult(); // opportunistic, as FastFlow's load_result_nb
+                    if (res != null) {
+                        assertEquals(expected * expected, res.longValue(), "burst " + burst);
+                        expected++;
+                    }
+                }
+                acc.endBurst();
+                for (Long res; (res = acc.takeResult()) != null; ) {
+                    assertEquals(expected * expected, res.longValue(), "burst " + burst + " in order");
+                    expected++;
+                }
+                assertEquals(n, expected, "burst " + burst + ": every result");
+                acc.waitFreezing();
+                assertTrue(acc.isFrozen());
+                if (first[0] && n > 100) {
+                    first[0] = false;
+                    firstBurst.addAll(threadIds);
+                }
+            }
+            assertEquals(firstBurst, threadIds, "the same worker threads in every burst");
+            allParkedEventually("acc-ordered/");
+        }
+        assertTrue(ParallelForTest.liveThreads("acc-ordered/").isEmpty(), "no thread after close");
+    }
+
+    @Test
+    void firstComeResultsWithSeveralPerItem() {
+        Random r = Oracle.random("firstCome");
+        Set<Long> threadIds = ConcurrentHashMap.newKeySet();
+        Set<Long> firstBurst = new java.util.HashSet<>();
+        // item x gives x % 3 results: x, -x, ...
+        try (Watchdog w = Watchdog.start(DEADLINE, "first-come");
+                Accelerator<Long, Long> acc = Accelerator.<Long, Long>builder(2, () -> new Node<Long, Long>() {
+                    @Override
+                    public void onItem(Long x, Outbox<Long> out) {
+                        threadIds.add(Thread.currentThread().getId());
+                        for (int k = 0; k < x % 3; k++) {
+                            out.send(k == 0 ? x : -x);
+                        }
+                    }
+                }).waitStrategy(WaitStrategy.backoff()).named("acc-fc").start()) {
+            for (int burst = 0; burst < 5; burst++) {
+                int n = 1 + r.nextInt(2000);
+                List<Long> expected = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    acc.offload(i);
+                    for (int k = 0; k < i % 3; k++) {
+                        expected.add(k == 0 ? i : -i);
+                    }
+                }
+                // freeze first: the results wait in the (unbounded) result channel
+                acc.waitFreezing();
+                List<Long> got = new ArrayList<>();
+                for (Long res; (res = acc.takeResult()) != null; ) {
+                    got.add(res);
+                }
+                Collections.sort(expected);
+                Collections.sort(got);
+                assertEquals(expected, got, "burst " + burst);
+                if (burst == 0) {
+                    firstBurst.addAll(threadIds);
+                }
+            }
+            assertEquals(firstBurst, threadIds, "the same worker threads in every burst");
+        }
+        assertTrue(ParallelForTest.liveThreads("acc-fc/").isEmpty());
+    }
+
+    @Test
+    void withoutResultsTheWorkersEffectsAreVisibleAfterFreezing() {
+        AtomicLong sum = new AtomicLong();
+        long[] plain = new long[1000];
+        try (Watchdog w = Watchdog.start(DEADLINE, "no results");
+                Accelerator<Integer, Void> acc = Accelerator.<Integer, Void>builder(3, () -> Nodes.sink((Integer i) -> {
+                    plain[i] += i;
+                    sum.addAndGet(i);
+                })).withoutResults().start()) {
+            for (int burst = 1; burst <= 3; burst++) {
+                for (int i = 0; i < 1000; i++) {
+                    acc.offload(i);
+                }
+                acc.waitFreezing();
+                assertEquals(burst * 499_500L, sum.get());
+                for (int i = 0; i < 1000; i++) {
+                    assertEquals((long) burst * i, plain[i], "plain writes seen after waitFreezing");
+                }
+            }
+            assertThrows(IllegalStateException.class, acc::takeResult);
+        }
+    }
+
+    @Test
+    void aWorkersFailureReachesTheCaller() {
+        Accelerator<Integer, Integer> acc = Accelerator.<Integer, Integer>builder(2, () -> Nodes.map((Integer x) -> {
+            if (x == 13) {
+                throw new IllegalStateException("thirteen");
+            }
+            return x;
+        })).capacity(4).named("acc-fail").start();
+        try (Watchdog w = Watchdog.start(DEADLINE, "failure")) {
+            FlowException e = assertThrows(FlowException.class, () -> {
+                for (int i = 0; i < 1_000_000; i++) {
+                    acc.offload(i); // fails once the farm has failed and the input is full
+                }
+                acc.waitFreezing();
+            });
+            assertTrue(e.getCause() instanceof IllegalStateException, e.toString());
+            assertThrows(FlowException.class, acc::waitFreezing);
+            assertThrows(FlowException.class, acc::close);
+        }
+        assertTrue(ParallelForTest.liveThreads("acc-fail/").isEmpty());
+    }
+
+    @Test
+    void closeEndsTheThreadsAndLaterOffloadsAreRefused() {
+        Accelerator<Long, Long> acc = Accelerator.<Long, Long>builder(2, () -> squaring(ConcurrentHashMap.newKeySet()))
+                .named("acc-close").start();
+        acc.offload(3L);
+        acc.endBurst();
+        assertEquals(9L, acc.takeResult());
+        assertNull(acc.takeResult());
+        acc.close();
+        acc.close();
+        assertTrue(ParallelForTest.liveThreads("acc-close/").isEmpty());
+        assertThrows(IllegalStateException.class, () -> acc.offload(1L));
+        assertThrows(IllegalStateException.class, acc::takeResult);
+        assertFalse(acc.toString().isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> Accelerator.builder(0, () -> squaring(Set.of())));
+    }
+
+    /** Every thread of the accelerator is parked at once (polled until then, within the deadline). */
+    private static void allParkedEventually(String prefix) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (true) {
+            List<String> running = new ArrayList<>();
+            int found = 0;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().startsWith(prefix)) {
+                    found++;
+                    Thread.State s = t.getState();
+                    if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING) {
+                        running.add(t.getName() + " " + s);
+                    }
+                }
+            }
+            assertTrue(found > 0, "no thread named " + prefix);
+            if (running.isEmpty()) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "still running while frozen: " + running);
+            Thread.yield();
+        }
+    }
+}

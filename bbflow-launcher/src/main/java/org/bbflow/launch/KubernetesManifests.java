@@ -1,0 +1,236 @@
+package org.bbflow.launch;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import org.bbflow.net.dist.JobSpec;
+
+/**
+ * The Kubernetes objects that run a job file: one pod per group, started by an Indexed Job (index i
+ * runs the i-th group, the master at 0: each pod reads {@code JOB_COMPLETION_INDEX} as its rank), a
+ * headless Service that gives pod i the stable DNS name {@code <name>-<i>.<name>} (the job's hosts,
+ * through {@code BBFLOW_HOST_PATTERN}), and the job's secret as a Secret mounted as a file.
+ *
+ * <p>What a lost pod does to the job: the job's verdict is the master's ({@code successPolicy} on
+ * index 0: when the master succeeds, the Job succeeds, whatever a worker pod did). A worker pod that
+ * dies is retried on its own ({@code backoffLimitPerIndex}, default 3): its new process rejoins the
+ * running job under a new generation when its group is survivable (runs only {@code RESEND_TASKS}
+ * workers), and fails at once otherwise (the master has failed the job by then). A pod evicted by a
+ * node's disruption does not count ({@code podFailurePolicy}: {@code Ignore} on
+ * {@code DisruptionTarget}), and a usage error (exit status 2) fails the Job without retries.
+ * The objects need Kubernetes 1.31 or newer ({@code successPolicy}, {@code backoffLimitPerIndex}).
+ */
+public final class KubernetesManifests {
+    /** Where the secret file is mounted in every pod. */
+    static final String SECRET_DIR = "/etc/bbflow/secret";
+
+    private KubernetesManifests() {}
+
+    /**
+     * The objects for {@code job}: a Service, a Secret if the job has a secret file, and a Job, as a
+     * Kubernetes {@code List} in JSON (which {@code kubectl apply -f} reads like YAML).
+     *
+     * @param job the job file; its hosts are ignored (the pods' DNS names replace them)
+     * @param image the container image holding java and the job's class path
+     * @param retries how many times a worker pod is retried ({@code backoffLimitPerIndex})
+     * @return the manifest, JSON
+     * @throws IOException if the secret file cannot be read
+     * @throws IllegalArgumentException if the job uses TLS files (mount them yourself) or the name is
+     *     not a DNS label
+     */
+    public static String manifest(JobFile job, String image, int retries) throws IOException {
+        JsonObject list = new JsonObject();
+        list.addProperty("apiVersion", "v1");
+        list.addProperty("kind", "List");
+        JsonArray items = new JsonArray();
+        for (JsonObject o : objects(job, image, retries)) {
+            items.add(o);
+        }
+        list.add("items", items);
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(list);
+    }
+
+    /** The objects, in the order they are applied. */
+    static List<JsonObject> objects(JobFile job, String image, int retries) throws IOException {
+        String name = job.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+        if (!name.matches("[a-z]([-a-z0-9]{0,40}[a-z0-9])?")) {
+            throw new IllegalArgumentException("job name '" + job.name() + "' does not make a DNS label (a-z, 0-9, '-',"
+                    + " at most 42 characters): set \"name\" in the job file");
+        }
+        JobSpec spec = job.spec();
+        if (spec.toText().contains("tlsCert=")) {
+            throw new IllegalArgumentException("the manifests mount a secret file only; mount TLS files yourself and"
+                    + " set tls paths inside the pods");
+        }
+        List<String> groups = spec.groups();
+        List<JsonObject> objects = new ArrayList<>();
+
+        JsonObject service = object("v1", "Service", name);
+        JsonObject serviceSpec = new JsonObject();
+        serviceSpec.addProperty("clusterIP", "None");
+        serviceSpec.addProperty("publishNotReadyAddresses", true); // the peers need the names before any pod is ready
+        serviceSpec.add("selector", labels(name));
+        JsonArray servicePorts = new JsonArray();
+        for (int port : new TreeSet<>(groups.stream().map(spec::port).toList())) {
+            JsonObject p = new JsonObject();
+            p.addProperty("name", "bbflow-" + port);
+            p.addProperty("port", port);
+            p.addProperty("protocol", "TCP");
+            servicePorts.add(p);
+        }
+        serviceSpec.add("ports", servicePorts);
+        service.add("spec", serviceSpec);
+        objects.add(service);
+
+        String secretPath = null;
+        String text = spec.toText();
+        java.util.regex.Matcher secretFile = java.util.regex.Pattern.compile("secretFile=([^;]*)").matcher(text);
+        if (secretFile.find()) {
+            Path file = Path.of(secretFile.group(1));
+            JsonObject secret = object("v1", "Secret", name + "-secret");
+            secret.addProperty("type", "Opaque");
+            JsonObject data = new JsonObject();
+            data.addProperty("secret", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+            secret.add("data", data);
+            objects.add(secret);
+            secretPath = SECRET_DIR + "/secret";
+            text = secretFile.replaceFirst("secretFile=" + secretPath);
+        }
+        // every host left to the pods' DNS names: the job text with empty hosts
+        StringBuilder engineText = new StringBuilder();
+        for (String part : text.split(";")) {
+            engineText.append(engineText.length() == 0 ? "" : ";")
+                    .append(part.startsWith("group.") ? part.substring(0, part.indexOf('=') + 1) + ":"
+                            + part.substring(part.lastIndexOf(':') + 1) : part);
+        }
+
+        JsonObject k8sJob = object("batch/v1", "Job", name);
+        JsonObject jobSpec = new JsonObject();
+        jobSpec.addProperty("completionMode", "Indexed");
+        jobSpec.addProperty("completions", groups.size());
+        jobSpec.addProperty("parallelism", groups.size());
+        jobSpec.addProperty("backoffLimitPerIndex", retries);
+        jobSpec.addProperty("maxFailedIndexes", groups.size());
+        JsonObject success = new JsonObject();
+        JsonArray rules = new JsonArray();
+        JsonObject masterRule = new JsonObject();
+        masterRule.addProperty("succeededIndexes", "0");
+        masterRule.addProperty("succeededCount", 1);
+        rules.add(masterRule);
+        success.add("rules", rules);
+        jobSpec.add("successPolicy", success);
+        JsonObject failure = new JsonObject();
+        JsonArray failureRules = new JsonArray();
+        JsonObject usage = new JsonObject();
+        usage.addProperty("action", "FailJob");
+        JsonObject exitCodes = new JsonObject();
+        exitCodes.addProperty("containerName", "bbflow");
+        exitCodes.addProperty("operator", "In");
+        JsonArray two = new JsonArray();
+        two.add(2);
+        exitCodes.add("values", two);
+        usage.add("onExitCodes", exitCodes);
+        failureRules.add(usage);
+        JsonObject disruption = new JsonObject();
+        disruption.addProperty("action", "Ignore");
+        JsonArray conditions = new JsonArray();
+        JsonObject target = new JsonObject();
+        target.addProperty("type", "DisruptionTarget");
+        target.addProperty("status", "True");
+        conditions.add(target);
+        disruption.add("onPodConditions", conditions);
+        failureRules.add(disruption);
+        failure.add("rules", failureRules);
+        jobSpec.add("podFailurePolicy", failure);
+
+        JsonObject template = new JsonObject();
+        JsonObject templateMeta = new JsonObject();
+        templateMeta.add("labels", labels(name));
+        template.add("metadata", templateMeta);
+        JsonObject podSpec = new JsonObject();
+        podSpec.addProperty("subdomain", name);
+        podSpec.addProperty("restartPolicy", "Never");
+        JsonObject container = new JsonObject();
+        container.addProperty("name", "bbflow");
+        container.addProperty("image", image);
+        JsonArray command = new JsonArray();
+        command.add(job.java() != null ? job.java() : "java");
+        job.jvmOptions().forEach(command::add);
+        command.add("-cp");
+        command.add(job.classpath() != null ? job.classpath() : "/app/*");
+        command.add(job.main());
+        job.args().forEach(command::add);
+        container.add("command", command);
+        JsonArray env = new JsonArray();
+        env.add(env("BBFLOW_JOB", engineText.toString()));
+        env.add(env("BBFLOW_HOST_PATTERN", name + "-{rank}." + name));
+        container.add("env", env);
+        JsonArray containerPorts = new JsonArray();
+        for (int port : new TreeSet<>(groups.stream().map(spec::port).toList())) {
+            JsonObject p = new JsonObject();
+            p.addProperty("containerPort", port);
+            p.addProperty("protocol", "TCP");
+            containerPorts.add(p);
+        }
+        container.add("ports", containerPorts);
+        if (secretPath != null) {
+            JsonArray mounts = new JsonArray();
+            JsonObject mount = new JsonObject();
+            mount.addProperty("name", "job-secret");
+            mount.addProperty("mountPath", SECRET_DIR);
+            mount.addProperty("readOnly", true);
+            mounts.add(mount);
+            container.add("volumeMounts", mounts);
+            JsonArray volumes = new JsonArray();
+            JsonObject volume = new JsonObject();
+            volume.addProperty("name", "job-secret");
+            JsonObject source = new JsonObject();
+            source.addProperty("secretName", name + "-secret");
+            source.addProperty("defaultMode", 0400);
+            volume.add("secret", source);
+            volumes.add(volume);
+            podSpec.add("volumes", volumes);
+        }
+        JsonArray containers = new JsonArray();
+        containers.add(container);
+        podSpec.add("containers", containers);
+        template.add("spec", podSpec);
+        jobSpec.add("template", template);
+        k8sJob.add("spec", jobSpec);
+        objects.add(k8sJob);
+        return objects;
+    }
+
+    private static JsonObject object(String apiVersion, String kind, String name) {
+        JsonObject o = new JsonObject();
+        o.addProperty("apiVersion", apiVersion);
+        o.addProperty("kind", kind);
+        JsonObject meta = new JsonObject();
+        meta.addProperty("name", name);
+        meta.add("labels", labels(name));
+        o.add("metadata", meta);
+        return o;
+    }
+
+    private static JsonObject labels(String name) {
+        JsonObject l = new JsonObject();
+        l.addProperty("app.kubernetes.io/name", "bbflow");
+        l.addProperty("bbflow.org/job", name);
+        return l;
+    }
+
+    private static JsonObject env(String name, String value) {
+        JsonObject e = new JsonObject();
+        e.addProperty("name", name);
+        e.addProperty("value", value);
+        return e;
+    }
+}

@@ -1,0 +1,111 @@
+package org.bbflow.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Finding 34.7: a job file is read strictly, and every refusal names the file, the group and the key
+ * at fault. Also the job's identity per run and the format in {@code --help}.
+ */
+class JobFileTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String groups, String extra) throws Exception {
+        Path f = dir.resolve("squares.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"groups\": {" + groups + "}" + extra + "}");
+        return f;
+    }
+
+    private String refusal(String groups, String extra) throws Exception {
+        Path f = file(groups, extra);
+        String m = assertThrows(IllegalArgumentException.class, () -> JobFile.read(f)).getMessage();
+        assertTrue(m.startsWith(f.toString()), m);
+        return m;
+    }
+
+    @Test
+    void aPortMustBeAWholeNumberInRange() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": \"x25621\"}", "");
+        assertTrue(m.contains("group \"m\": \"port\" must be a whole number from 1 to 65535, got \"x25621\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 25621.7}", "");
+        assertTrue(m.contains("group \"m\": \"port\"") && m.contains("25621.7"), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 0}", "");
+        assertTrue(m.contains("group \"m\": \"port\""), m);
+        assertEquals(25621, JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 25621.0}", "")).groups().get("m").port());
+    }
+
+    @Test
+    void unknownKeysAreNamedWithAHint() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"prot\": 7100}", "");
+        assertTrue(m.contains("group \"m\": unknown key \"prot\" (did you mean \"port\"?)"), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"peerTimeout\": 3");
+        assertTrue(m.contains("unknown key \"peerTimeout\" (did you mean \"peerTimeoutSeconds\"?)"), m);
+    }
+
+    @Test
+    void flagsAreTrueOrFalse() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"w1\": {\"host\": \"127.0.0.1\", \"port\": 7101,"
+                + " \"survivable\": \"yes\"}", "");
+        assertTrue(m.contains("group \"w1\": \"survivable\" must be true or false, got \"yes\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"insecure\": 1");
+        assertTrue(m.contains("\"insecure\" must be true or false"), m);
+    }
+
+    @Test
+    void twoGroupsOnOneAddressAreCaughtBeforeStart() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"w1\": {\"host\": \"127.0.0.1\", \"port\": 7100}", "");
+        assertTrue(m.contains("groups 'm' and 'w1' are both given 127.0.0.1:7100"), m);
+    }
+
+    @Test
+    void eachRunHasItsOwnIdentityUnlessTheFileNamesOne() throws Exception {
+        JobFile job = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ""));
+        assertEquals("squares", job.name());
+        String a = job.forRun().spec().id();
+        String b = job.forRun().spec().id();
+        assertTrue(a.startsWith("squares-"), a);
+        assertNotEquals(a, b);
+        JobFile named = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"id\": \"run-7\""));
+        assertEquals("run-7", named.forRun().spec().id());
+    }
+
+    @Test
+    void helpPrintsTheFormat() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, LaunchTool.run(new String[] {"--help"}, new PrintWriter(out), new PrintWriter(new StringWriter())));
+        assertTrue(out.toString().contains("livenessTimeoutSeconds") && out.toString().contains("survivable"), out::toString);
+        StringWriter runHelp = new StringWriter();
+        assertEquals(0, LaunchTool.run(new String[] {"run", "--help"}, new PrintWriter(runHelp), new PrintWriter(new StringWriter())));
+        assertTrue(runHelp.toString().contains("Job file (JSON)"), runHelp::toString);
+    }
+
+    @Test
+    void aBadJobFileIsAUsageError() throws Exception {
+        Path f = file("\"m\": {\"host\": \"127.0.0.1\", \"port\": \"x\"}", "");
+        StringWriter err = new StringWriter();
+        assertEquals(2, LaunchTool.run(new String[] {"spec", f.toString()}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err, true)));
+        assertTrue(err.toString().contains("\"port\" must be a whole number"), err::toString);
+    }
+
+    @Test
+    void theSlurmScriptRunsTheMasterAndTheWorkersInTwoSteps() throws Exception {
+        JobFile job = JobFile.read(file("\"m\": {\"port\": 7100}, \"w1\": {\"port\": 7101}, \"w2\": {\"port\": 7102}", ""));
+        String script = SlurmScript.script(job);
+        assertTrue(script.contains("#SBATCH --nodes=3"), script);
+        assertTrue(script.contains("BBFLOW_RANK_OFFSET=0 srun --nodes=1 --ntasks=1 --relative=0 --kill-on-bad-exit=0"), script);
+        assertTrue(script.contains("BBFLOW_RANK_OFFSET=1 srun --nodes=2 --ntasks=2 --relative=1 --kill-on-bad-exit=0"), script);
+        assertTrue(script.contains("export BBFLOW_JOB=\"id=squares-${SLURM_JOB_ID}\"';master=m;group.m=:7100;group.w1=:7101"),
+                script);
+    }
+}

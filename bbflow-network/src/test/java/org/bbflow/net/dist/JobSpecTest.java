@@ -1,0 +1,72 @@
+package org.bbflow.net.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The job's text form and builder: strict values, named errors, identities. */
+class JobSpecTest {
+    private static String refusal(String text) {
+        return assertThrows(IllegalArgumentException.class, () -> JobSpec.parse(text)).getMessage();
+    }
+
+    @Test
+    void badPortsNameTheGroupAndTheValue() {
+        String e = refusal("master=m;group.m=127.0.0.1:x25621");
+        assertTrue(e.contains("group 'm'") && e.contains("'x25621'"), e);
+        e = refusal("master=m;group.m=127.0.0.1:25621.7");
+        assertTrue(e.contains("group 'm'") && e.contains("'25621.7'"), e);
+        e = refusal("master=m;group.m=127.0.0.1:70000");
+        assertTrue(e.contains("70000"), e);
+        e = refusal("master=m;group.m=127.0.0.1");
+        assertTrue(e.contains("needs host:port"), e);
+    }
+
+    @Test
+    void unknownKeysAndLooseBooleansAreRefused() {
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;prot=3").contains("unknown key 'prot'"));
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;insecure=yes").contains("insecure must be true or false"));
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;peerTimeoutMs=3s").contains("peerTimeoutMs"));
+    }
+
+    @Test
+    void twoGroupsOnOneAddressAreRefusedBeforeStart() {
+        String e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().group("m", "127.0.0.1", 7100)
+                .group("w1", "127.0.0.1", 7100)).getMessage();
+        assertTrue(e.contains("'m' and 'w1' are both given 127.0.0.1:7100"), e);
+        JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "127.0.0.2", 7100).build(); // other hosts: fine
+        JobSpec.builder().group("m", 7100).group("w1", 7100).build(); // hosts from the engine: one node each
+    }
+
+    @Test
+    void theIdentityRoundTripsAndIsDerivedAlikeEverywhere() {
+        JobSpec a = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "127.0.0.1", 7101).build();
+        JobSpec b = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "127.0.0.1", 7101).build();
+        JobSpec c = JobSpec.builder().group("m", "127.0.0.1", 7100).group("w1", "127.0.0.1", 7102).build();
+        assertEquals(a.id(), b.id());
+        assertNotEquals(a.id(), c.id());
+        assertEquals(a.id(), JobSpec.parse(a.toText()).id());
+        JobSpec named = JobSpec.builder().id("squares-run-7").group("m", "127.0.0.1", 7100)
+                .livenessTimeout(Duration.ofMillis(900)).build();
+        JobSpec back = JobSpec.parse(named.toText());
+        assertEquals("squares-run-7", back.id());
+        assertEquals(Duration.ofMillis(900), back.livenessTimeout());
+        assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().id("has space"));
+        assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().id("a;b"));
+    }
+
+    @Test
+    void engineHostsAreEmptyUntilTheEngineGivesThem() {
+        JobSpec s = JobSpec.parse("master=m;group.m=:7100;group.w1=10.0.0.2:7101");
+        assertTrue(s.hostFromEngine("m"));
+        assertTrue(!s.hostFromEngine("w1"));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.checkListenAllowed("m"));
+        assertTrue(e.getMessage().contains("leaves it to the engine"), e::getMessage);
+        assertEquals("node-0", s.withEngineHosts(java.util.List.of("node-0", "node-1")).host("m"));
+        assertEquals("10.0.0.2", s.withEngineHosts(java.util.List.of("node-0", "node-1")).host("w1"));
+    }
+}

@@ -1,0 +1,82 @@
+package org.bbflow.net.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.bbflow.core.FlowException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Local mode: every group of a job in this JVM, as a user's unit test would run it, with the same
+ * channels and failure handling as separate processes: exact results, a group killed mid-run
+ * (RESEND_TASKS: the job completes without it, noticed by its silence within the 60 s peer
+ * timeout's fraction), and a failing worker failing the master with its cause.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LocalJobTest {
+    private static JobSpec spec() {
+        return LocalJob.spec("m", "w1", "w2").peerTimeout(Duration.ofSeconds(60)).livenessTimeout(Duration.ofSeconds(1))
+                .build();
+    }
+
+    @Test
+    void everyGroupInOneJvmGivesExactResults() {
+        try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec(), job -> DistApp.run(job, 50_000, -1))) {
+            DistApp.Outcome o = local.result("m");
+            assertTrue(o.exact(), o::toString);
+            assertEquals(0, local.result("w1").count()); // a worker group's part: no result of its own
+        }
+    }
+
+    @Test
+    void killingAGroupOfAResendingFarmStillGivesExactResults() {
+        long n = 100_000;
+        try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<DistApp.Outcome> running)
+                -> DistApp.run(job, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                    if (count == n / 4 && job.isMaster()) {
+                        running.kill("w1");
+                    }
+                }))) {
+            DistApp.Outcome o = local.result("m");
+            assertTrue(o.exact(), o::toString);
+            assertEquals(Set.of("w1"), local.part("m").lostGroups());
+            assertTrue(local.part("m").resentTasks() > 0);
+            assertThrows(RuntimeException.class, () -> local.result("w1")); // its run ended in the crash
+            assertTrue(local.result("w2").count() >= 0);
+        }
+    }
+
+    @Test
+    void aFailingWorkerFailsTheMasterWithItsCause() {
+        // workers only in w1 and w2, and only w1's fail: the master hears of it from w1
+        try (LocalJob<Long> local = LocalJob.start(spec(), job -> {
+            var farm = job.farm("tasks", () -> org.bbflow.core.Nodes.map((Long x) -> {
+                if (job.group().equals("w1") && x > 10_000) {
+                    throw new IllegalStateException("boom at task " + x + " in group " + job.group());
+                }
+                return x;
+            }), org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(), Placement.spread(2, "w1", "w2"));
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.range(1, 50_000), farm,
+                    org.bbflow.core.Nodes.sink((Long y) -> { })));
+            return 0L;
+        })) {
+            FlowException e = assertThrows(FlowException.class, () -> local.result("m"));
+            GroupFailedException g = DistributedJobTest.groupFailure(e);
+            assertNotNull(g, e::toString);
+            assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
+            // finding 34.7: the group's stack trace is not mixed into the message and this process's trace
+            assertTrue(!g.getMessage().contains("\n"), g::getMessage);
+            String trace = java.util.Arrays.stream(g.getSuppressed()).map(Throwable::getMessage)
+                    .filter(m -> m != null && m.startsWith("stack trace sent by group")).findFirst().orElse("(none)");
+            assertTrue(trace.startsWith("stack trace sent by group '" + g.group() + "'"), trace);
+            assertTrue(trace.lines().skip(1).allMatch(l -> l.startsWith("\t[" + g.group() + "] ")), trace);
+            assertTrue(trace.contains("boom at task"), trace);
+        }
+    }
+}
