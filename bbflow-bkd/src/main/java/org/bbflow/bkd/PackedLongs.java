@@ -75,8 +75,10 @@ final class PackedLongs {
         int width = widthFor(min, max);
         long base = width == 8 ? 0 : min;
         PackedLongs p = new PackedLongs(base, width, n, shift, allocate(width, n, shift));
-        for (int k = 0; k < n; k++) {
-            p.set(k, values[k] - base);
+        if (width > 0) {                    // width 0: every value is the base, no pages
+            for (int k = 0; k < n; k++) {
+                p.set(k, values[k] - base);
+            }
         }
         return p;
     }
@@ -102,8 +104,6 @@ final class PackedLongs {
         byte[] page = pages[k >>> shift];
         int o = (k & mask) * width;
         switch (width) {
-            case 0:
-                return;
             case 1:
                 page[o] = (byte) delta;
                 return;

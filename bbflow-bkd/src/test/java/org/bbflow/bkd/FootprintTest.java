@@ -120,10 +120,7 @@ class FootprintTest {
             for (int i = 0; i < 3000; i++) {
                 t.insert(new double[] {i, i}, i);
             }
-            java.util.List<java.lang.ref.WeakReference<long[]>> pages = new java.util.ArrayList<>();
-            for (KdTree tree : t.forest().trees) {
-                pages.add(new java.lang.ref.WeakReference<>(tree.coords[0]));
-            }
+            java.util.List<java.lang.ref.WeakReference<long[]>> pages = firstPages(t);
             assertEquals(3, pages.size());
             t.forceMerge();
             assertEquals(0, t.reclaimNow());
@@ -133,6 +130,15 @@ class FootprintTest {
             });
             assertEquals(3000, t.count(Box.all(2)));
         }
+    }
+
+    /** Weak references to the first page of every tree (in a method of its own: no local of the test keeps a tree). */
+    private static java.util.List<java.lang.ref.WeakReference<long[]>> firstPages(BkdTree t) {
+        java.util.List<java.lang.ref.WeakReference<long[]>> pages = new java.util.ArrayList<>();
+        for (KdTree tree : t.forest().trees) {
+            pages.add(new java.lang.ref.WeakReference<>(tree.coords[0]));
+        }
+        return pages;
     }
 
     @Test
