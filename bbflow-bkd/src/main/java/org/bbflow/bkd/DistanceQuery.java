@@ -62,8 +62,10 @@ final class DistanceQuery {
             return;
         }
         for (int i = from; i < to; ) {             // a leaf lies in one page unless leafSize does not divide a page
-            long[] c = t.coords[i >>> t.shift];
-            int end = Math.min(to, ((i >>> t.shift) + 1) << t.shift);
+            int p = i >>> t.shift;
+            long[] c = t.coords[p];
+            byte[] idPage = t.ids.page(p);
+            int end = Math.min(to, (p + 1) << t.shift);
             for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
                 double dist = 0;
                 for (int d = 0; d < dims; d++) {
@@ -74,7 +76,7 @@ final class DistanceQuery {
                     q.touchedPoison();
                 }
                 if (dist <= radius2) {
-                    q.accept(c, off, t, i, !clear);
+                    q.accept(c, off, idPage, i & t.mask, t, i, !clear);
                 }
             }
         }

@@ -120,8 +120,10 @@ final class KdTree {
             long[] qmax = q.max;
             int dims = this.dims;
             for (int i = from; i < to; ) {          // a leaf lies in one page unless leafSize does not divide a page
-                long[] c = coords[i >>> shift];
-                int end = Math.min(to, ((i >>> shift) + 1) << shift);
+                int p = i >>> shift;
+                long[] c = coords[p];
+                byte[] idPage = ids.page(p);
+                int end = Math.min(to, (p + 1) << shift);
                 outer:
                 for (int off = (i & mask) * dims; i < end; i++, off += dims) {
                     for (int d = 0; d < dims; d++) {
@@ -133,7 +135,7 @@ final class KdTree {
                             continue outer;
                         }
                     }
-                    q.accept(c, off, this, i, check);
+                    q.accept(c, off, idPage, i & mask, this, i, check);
                 }
             }
             return;

@@ -125,12 +125,23 @@ final class PackedLongs {
 
     /** Value {@code k}. */
     long get(int k) {
-        if (width == 0) {
-            return base;
-        }
-        byte[] page = pages[k >>> shift];
-        int o = (k & mask) * width;
+        return get(page(k >>> shift), k & mask);
+    }
+
+    /**
+     * Page {@code p} of the packed values, for {@link #get(byte[], int)} (null when the width is 0:
+     * every value is the base). A reader of a run of points looks their page up once.
+     */
+    byte[] page(int p) {
+        return width == 0 ? null : pages[p];
+    }
+
+    /** Value {@code j} of a page {@link #page} returned. */
+    long get(byte[] page, int j) {
+        int o = j * width;
         switch (width) {
+            case 0:
+                return base;
             case 1:
                 return base + (page[o] & 0xFFL);
             case 2:
