@@ -7,7 +7,7 @@ import org.jctools.queues.MpmcArrayQueue;
  * closed, the batches left on its way back come here, and the next flow's batch stages take them
  * before they make new ones. A flow that starts often then starts on the last one's batches instead
  * of allocating a channel's worth, which on a fresh heap is mostly page faults (measured: see
- * "Batches that outlive their flow" in the README).
+ * docs/core.md, "Unboxed longs and doubles", and bench-results/pool/).
  *
  * <p>Only batches given back after their last read ever come here, so no batch a node of the user's
  * keeps, no broadcast batch and none still in a channel of a cancelled flow: {@link BatchReturns}
@@ -22,7 +22,7 @@ import org.jctools.queues.MpmcArrayQueue;
  * lines, last read on another core, against a new one zeroed in the filling core's cache), so in a
  * JVM that has run hundreds of flows a million-value flow runs about a quarter slower with it,
  * while in a process that starts flows on a fresh heap it saves page faults, collections and about
- * 40 % of its resident memory (measured: "Batches that outlive their flow" in the README).
+ * 40 % of its resident memory (measured: bench-results/pool/).
  *
  * <p>Held for the life of the JVM, so bounded: at most {@link #capacity()} batches of each kind, each
  * of at most {@link #MAX_VALUES} values (8 KiB); 2 MiB per kind at the default batch size and a

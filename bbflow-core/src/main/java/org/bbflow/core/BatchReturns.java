@@ -8,7 +8,7 @@ import org.jctools.queues.SpscArrayQueue;
  * {@linkplain BatchStage batch stages}: the consumer gives a batch back once it has read it, the
  * producer fills it again instead of making a new one. A stream of longs then allocates a few
  * channels' worth of batches instead of 2 KiB per 256 values, which on a fresh heap is mostly page
- * faults (measured: see "Batches that come back" in the README).
+ * faults (measured: see docs/core.md, "Unboxed longs and doubles", and bench-results/recycle/).
  *
  * <p>A single-producer single-consumer queue with the roles swapped: the consumer's {@code offer} (a
  * release) follows its last read of the batch, the producer's {@code poll} (an acquire) precedes its

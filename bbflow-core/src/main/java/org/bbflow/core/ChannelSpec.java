@@ -86,7 +86,7 @@ public final class ChannelSpec {
      * @param strategy see there
      * @return what {@code withWaitStrategy} returns
      * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public ChannelSpec waitStrategy(WaitStrategy strategy) {

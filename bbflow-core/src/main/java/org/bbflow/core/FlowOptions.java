@@ -52,7 +52,7 @@ public final class FlowOptions {
      * @param strategy see there
      * @return what {@code withWaitStrategy} returns
      * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public FlowOptions waitStrategy(WaitStrategy strategy) {
@@ -75,7 +75,7 @@ public final class FlowOptions {
      * @param spec see there
      * @return what {@code withChannels} returns
      * @deprecated use {@link #withChannels(ChannelSpec)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public FlowOptions channels(ChannelSpec spec) {
@@ -99,7 +99,7 @@ public final class FlowOptions {
      * @param daemonThreads see there
      * @return what {@code withDaemon} returns
      * @deprecated use {@link #withDaemon(boolean)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public FlowOptions daemon(boolean daemonThreads) {
@@ -128,7 +128,7 @@ public final class FlowOptions {
      * @param factory see there
      * @return what {@code withThreadFactory} returns
      * @deprecated use {@link #withThreadFactory(ThreadFactory)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public FlowOptions threadFactory(ThreadFactory factory) {

@@ -42,7 +42,8 @@ import java.util.function.ObjLongConsumer;
  * number of batches (1,024 is about one flow's worth), the batches waiting to be filled again when
  * both stages of such a pair have closed go to a bounded pool kept for the life of the JVM, and the
  * next flow's stages take from it before they allocate. Off by default: it helps a process that
- * starts flows on a fresh heap and costs a little once the heap is warm (see the README).
+ * starts flows on a fresh heap and costs a little once the heap is warm (see docs/core.md, "Unboxed
+ * longs and doubles").
  */
 public final class LongNodes {
     private LongNodes() {}

@@ -98,7 +98,7 @@ class BatchRecyclingTest {
     /**
      * Tiny channels make every batch go round thousands of times; a stage that gave a batch back
      * before it had read it, or a producer that refilled one still in a channel, would change values.
-     * Six stages under backoff and blocking; busy-spin (a core per node, see the README) on two, a
+     * Six stages under backoff and blocking; busy-spin (a core per node, see docs/core.md, "Channels and waiting") on two, a
      * range into the probe. At most 20,000 batches a run: with one-slot channels and blocking, every
      * batch is a park and an unpark per stage.
      */

@@ -46,14 +46,14 @@ import org.junit.jupiter.api.Timeout;
  * delivered part of it. A hang is a failure: every flow has a deadline, and a flow past it is reported
  * with the stack of each of its threads.
  *
- * <p>3,000 shapes in the default tier (about 15 s on 2 cores), 20,000 in the long one;
+ * <p>2,000 shapes in the default tier (about 10 s on 2 cores), 20,000 in the long one;
  * {@code -Dbbflow.cases=N} runs N. The shapes' seeds follow from the test's seed ({@link TestSeed}: the
  * root seed {@code -Dbbflow.seed} replays the whole sequence), a failure prints the seed of its
  * shape, and {@code -Dbbflow.shape=S} runs that one shape again.
  */
 @Timeout(3600)
 class RandomCompositionTest {
-    static final int CASES = Integer.getInteger("bbflow.cases", TestTier.pick(3_000, 20_000));
+    static final int CASES = Integer.getInteger("bbflow.cases", TestTier.pick(2_000, 20_000));
     static final int MAX_NODES = 26;
     /** Items the model may handle for one shape (loops): a shape that needs more is not run. */
     static final int MAX_MODEL_WORK = 40_000;

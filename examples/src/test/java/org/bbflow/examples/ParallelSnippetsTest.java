@@ -39,6 +39,26 @@ class ParallelSnippetsTest {
 
     @Test
     @Timeout(60)
+    void readmeParallel() {
+        int n = 100_000;
+        // tag::readme-parallel[]
+        double[] a = new double[n];
+        double sum;
+        try (ParallelFor pf = ParallelFor.create(4)) {                  // a pool kept between calls: this thread and 3 more
+            pf.parallelFor(0, n, 1, Schedule.dynamic(1024), i -> a[(int) i] = f(i));   // chunks of 1,024 to whoever is free
+            sum = pf.parallelReduceDouble(0, n, 0.0, (acc, i) -> acc + a[(int) i], Double::sum);   // unboxed reduction
+        }                                                                // close: the pool's threads end
+        // end::readme-parallel[]
+        double expected = 0;
+        for (int i = 0; i < n; i++) {
+            assertEquals(f(i), a[i]);
+            expected += f(i);
+        }
+        assertEquals(expected, sum, 1e-6 * expected);
+    }
+
+    @Test
+    @Timeout(60)
     void parallelFor() {
         int n = 1_000_000;
         // tag::parallel-for[]

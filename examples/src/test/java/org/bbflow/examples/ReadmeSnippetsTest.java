@@ -856,7 +856,7 @@ class ReadmeSnippetsTest {
     @SuppressWarnings("unused")
     static void readmeDistributed() {
         // tag::readme-distributed[]
-        DistributedJob job = DistributedJob.fromSystemProperties();            // this process's group, set by `launch`
+        DistributedJob job = DistributedJob.fromEnvironment();   // this process's group: from `launch`, Slurm, Kubernetes or an MPI rank
         LongAdder sum = new LongAdder();
         Farm<Long, Long> squares = job.farm("squares", () -> Nodes.map((Long x) -> x * x),
                 Codec.longs(), Codec.longs(), Placement.spread(2, "m", "w1", "w2"));

@@ -73,7 +73,7 @@ public final class IpcOptions {
      * @param bytes see there
      * @return what {@code withCapacity} returns
      * @deprecated use {@link #withCapacity(int)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions capacity(int bytes) {
@@ -97,7 +97,7 @@ public final class IpcOptions {
      * @param count see there
      * @return what {@code withProducers} returns
      * @deprecated use {@link #withProducers(int)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions producers(int count) {
@@ -119,7 +119,7 @@ public final class IpcOptions {
      * @param strategy see there
      * @return what {@code withWaitStrategy} returns
      * @deprecated use {@link #withWaitStrategy(WaitStrategy)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions waitStrategy(WaitStrategy strategy) {
@@ -141,7 +141,7 @@ public final class IpcOptions {
      * @param strategy see there
      * @return what {@code withIdleStrategy} returns
      * @deprecated use {@link #withIdleStrategy(Supplier<? extends IdleStrategy>)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions idleStrategy(Supplier<? extends IdleStrategy> strategy) {
@@ -165,7 +165,7 @@ public final class IpcOptions {
      * @param timeout see there
      * @return what {@code withPeerTimeout} returns
      * @deprecated use {@link #withPeerTimeout(Duration)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions peerTimeout(Duration timeout) {
@@ -186,7 +186,7 @@ public final class IpcOptions {
      * @param end see there
      * @return what {@code withEndOnProducerLoss} returns
      * @deprecated use {@link #withEndOnProducerLoss(boolean)}: every option object names its copy-returning methods
-     *             {@code withX} (see the README's "Versioning and public API")
+     *             {@code withX} (see docs/setup.md, "Versioning and public API")
      */
     @Deprecated(forRemoval = true, since = "0.1.0")
     public IpcOptions endOnProducerLoss(boolean end) {

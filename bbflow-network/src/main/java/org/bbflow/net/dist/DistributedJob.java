@@ -1181,7 +1181,8 @@ public final class DistributedJob {
      * A worker as its group runs it: its task inlet, the worker and its result outlet. A worker that
      * is a node runs on one thread with the two ({@link Comb}): per task no hand-off between threads,
      * and a group has one thread per worker instead of three, which measured faster on 2 cores
-     * (README, "Run across machines"). Another block runs between them as a pipeline.
+     * (docs/benchmarks.md, "Network and distributed jobs"). Another block runs between them as a
+     * pipeline.
      */
     private static Pipeline<Object, Void> chain(Source<Object> tasks, Block<?, ?> worker, GroupOutlet results) {
         if (worker instanceof Node<?, ?> node) {

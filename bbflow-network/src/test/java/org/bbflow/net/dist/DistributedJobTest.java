@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,10 +122,8 @@ class DistributedJobTest {
         return null;
     }
 
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    static int freePort() {
+        return org.bbflow.testing.FreePorts.next();      // never the same port twice in one JVM
     }
 
     static JobSpec job(Path secret) throws Exception {
