@@ -18,25 +18,28 @@ import java.util.List;
  * @param insertedPoints points taken out of insert buffers since creation (published, or dropped
  *                       because a delete already hid them)
  * @param mergedPoints   points written into merged trees since creation
- * @param treeBytes      bytes held by the arrays of the published trees
- * @param pooledBytes    bytes of free arrays kept for reuse by insert buffers (bounded by the merge
- *                       factor, emptied once inserts stop for a second)
- * @param bufferBytes    bytes of the insert buffers' arrays (points not yet published)
+ * @param treeBytes      bytes held by the published trees' arrays (points in pages of at most
+ *                       256 KiB, node boxes, array headers and page tables included)
+ * @param bufferBytes    bytes of the insert buffers' arrays: one per thread or writer with points
+ *                       not yet published, or that filled its buffer and goes on inserting (an
+ *                       explicit refresh or flush drops them)
  * @param tombstoneBytes estimated bytes of the tombstones and their Bloom filter
  */
 public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long tombstones,
                        long merges, long retiredTrees, long reclaimedTrees, int backlog,
                        String mergeStage, long insertedPoints, long mergedPoints, long treeBytes,
-                       long pooledBytes, long bufferBytes, long tombstoneBytes) {
+                       long bufferBytes, long tombstoneBytes) {
 
     /**
-     * The heap this index holds: trees, pooled arrays, insert buffers and tombstones. Trees that
-     * were merged away but are still seen by an open snapshot or a running query are not counted.
+     * The heap this index holds: trees, insert buffers and tombstones (no array is kept for
+     * reuse). Not counted: trees merged away but still seen by an open snapshot or a running query,
+     * a running merge's scratch arrays, and the index's fixed objects (its threads, the merge flow,
+     * per-thread slots: some kilobytes).
      *
-     * @return {@code treeBytes + pooledBytes + bufferBytes + tombstoneBytes}
+     * @return {@code treeBytes + bufferBytes + tombstoneBytes}
      */
     public long heapBytes() {
-        return treeBytes + pooledBytes + bufferBytes + tombstoneBytes;
+        return treeBytes + bufferBytes + tombstoneBytes;
     }
 
     /**
@@ -50,7 +53,7 @@ public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long
     }
 
     /**
-     * Heap held by the index per stored point, pools, buffers and tombstones included.
+     * Heap held by the index per stored point, buffers and tombstones included.
      *
      * @return {@code heapBytes() / points} (0 when empty)
      */

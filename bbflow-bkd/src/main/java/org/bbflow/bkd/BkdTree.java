@@ -38,11 +38,11 @@ import java.util.concurrent.locks.LockSupport;
 public final class BkdTree implements AutoCloseable {
     /** Largest supported number of dimensions. */
     public static final int MAX_DIMS = 8;
-    /** The array pool is emptied once no array was taken or given back for this long. */
-    static final long POOL_IDLE_NANOS = 1_000_000_000L;
 
     final int dims;
     final int leafSize;
+    /** log2 of the points per page of every tree ({@link Pages}). */
+    final int pageShift;
     final int bufferSize;
     final int mergeFactor;
     /** Inserts idle this long: the background merger merges all trees into one (0: never). */
@@ -51,7 +51,6 @@ public final class BkdTree implements AutoCloseable {
     volatile long lastPublish = System.nanoTime();
     final boolean poisonCheck;
     final AtomicLong sequence = new AtomicLong();
-    final ArrayPool pool;
     final Tombstones tombstones;
     final Reclaimer reclaimer;
     final AtomicLong merges = new AtomicLong();
@@ -87,21 +86,17 @@ public final class BkdTree implements AutoCloseable {
     private BkdTree(Builder b) {
         this.dims = b.dims;
         this.leafSize = b.leafSize;
+        this.pageShift = b.pageShift >= 0 ? b.pageShift : Pages.shift(b.dims);
         this.bufferSize = b.bufferSize;
         this.mergeFactor = b.mergeFactor;
         this.idleMergeNanos = b.idleMergeNanos;
         this.poisonCheck = b.poisonReclaimed;
-        // a merge hands back mergeFactor full-buffer trees at once; more would only wait in the heap
-        this.pool = new ArrayPool(b.mergeFactor + 1, 256L << 20, b.poisonReclaimed);
-        pool.poolLength(bufferSize * dims);    // buffers and the trees of full buffers
-        pool.poolLength(bufferSize);
         this.tombstones = new Tombstones(dims, b.expectedTombstones);
-        this.reclaimer = new Reclaimer(pool, 2_000_000L);
+        this.reclaimer = new Reclaimer(b.poisonReclaimed, 2_000_000L);
         this.localSlot = ThreadLocal.withInitial(() -> reclaimer.register(Thread.currentThread()));
         this.reclaimer.housekeeping(() -> {
             publishBuffersOfTerminatedThreads();
             tombstones.dropSlotsOfTerminatedThreads();
-            pool.trimIfIdle(POOL_IDLE_NANOS);
             offerIdleMerge();
         });
         this.merger = new Merger(this);
@@ -634,12 +629,12 @@ public final class BkdTree implements AutoCloseable {
                 merges.get(), reclaimer.retiredTrees.get(), reclaimer.reclaimedTrees.get(),
                 mergeStage == null || closed ? 0 : mergeStage.backlog(),
                 mergeStage == null ? "none" : mergeStage.kind(),
-                insertedPoints.get(), mergedPoints.get(), bytes, pool.pooledBytes(), bufferBytes, tombstones.bytes());
+                insertedPoints.get(), mergedPoints.get(), bytes, bufferBytes, tombstones.bytes());
     }
 
     /**
      * Publishes the calling thread's own buffered points, then stops the background threads, drops
-     * all trees and buffers and releases the pooled arrays. Buffered points of other threads that
+     * all trees and buffers. Buffered points of other threads that
      * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
      * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
@@ -696,7 +691,6 @@ public final class BkdTree implements AutoCloseable {
             buffers.clear();
             reclaimer.stop();
             reclaimer.reclaimNow();
-            pool.clear();
             if (lock != null) {
                 try {
                     lock.close();
@@ -740,7 +734,7 @@ public final class BkdTree implements AutoCloseable {
         }
         try {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
-            TreeFiles.Contents c = TreeFiles.open(directory, dims, pool);
+            TreeFiles.Contents c = TreeFiles.open(directory, dims, pageShift);
             if (c == null) {
                 Manifest m = TreeFiles.create(directory, dims);
                 indexId = m.index();
@@ -943,6 +937,7 @@ public final class BkdTree implements AutoCloseable {
         private int mergeBacklog = 8;
         private boolean merging = true;
         private boolean poisonReclaimed;
+        private int pageShift = -1;
         private int expectedTombstones = 1 << 16;
         private boolean plainThreadMerges;
         private java.nio.file.Path directory;
@@ -1063,6 +1058,15 @@ public final class BkdTree implements AutoCloseable {
          */
         public Builder poisonReclaimed(boolean on) {
             poisonReclaimed = on;
+            return this;
+        }
+
+        /** Tests: {@code 2^shift} points per page (default {@link Pages#shift}), so small trees span many pages. */
+        Builder pageShift(int shift) {
+            if (shift < 0 || shift > Pages.shift(1)) {
+                throw new IllegalArgumentException("pageShift must be 0.." + Pages.shift(1) + ", got " + shift);
+            }
+            pageShift = shift;
             return this;
         }
 

@@ -9,6 +9,7 @@ package org.bbflow.bkd;
 final class BulkLoader {
     private final int dims;
     private final int leafSize;
+    private final int shift;
     private long[] c;
     private long[] ids;
     private long[] seqs;
@@ -20,23 +21,18 @@ final class BulkLoader {
     private int nextNode;
     private long seed = 0x2545F4914F6CDD1DL;
 
-    BulkLoader(int dims, int leafSize) {
+    BulkLoader(int dims, int leafSize, int shift) {
         this.dims = dims;
         this.leafSize = leafSize;
-    }
-
-    /** As {@link #build(long[], long[], long[], int, int, ArrayPool)} without a pool. */
-    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level) {
-        return build(coords, ids, seqs, n, level, null);
+        this.shift = shift;
     }
 
     /**
-     * Builds a tree over the first {@code n} points of the given arrays; the tree takes ownership
-     * of the arrays and reorders them. Ids and sequence numbers are packed ({@link PackedLongs})
-     * once the points are in tree order; an id or sequence array the packing does not keep goes
-     * back to {@code pool} (if not null).
+     * Builds a tree over the first {@code n} points of the given arrays, reordering them in place,
+     * and copies them in tree order into the tree's {@link Pages} (ids and sequence numbers packed,
+     * {@link PackedLongs}); the arrays stay the caller's (an insert buffer reuses them).
      */
-    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level, ArrayPool pool) {
+    KdTree build(long[] coords, long[] ids, long[] seqs, int n, int level) {
         this.c = coords;
         this.ids = ids;
         this.seqs = seqs;
@@ -72,21 +68,18 @@ final class BulkLoader {
             }
             build(0, n, new int[dims], 0);
         }
-        PackedLongs packedIds = PackedLongs.pack(ids, n);
-        PackedLongs packedSeqs = PackedLongs.pack(seqs, n);
-        if (pool != null) {
-            if (!packedIds.keeps(ids)) {
-                pool.give(ids);
-            }
-            if (!packedSeqs.keeps(seqs)) {
-                pool.give(seqs);
-            }
-        }
-        KdTree t = new KdTree(dims, n, level, coords, packedIds, packedSeqs, minSeq,
-                nodeFrom, nodeTo, nodeRight, nodeMin, nodeMax);
-        this.c = null;
+        KdTree t = new KdTree(dims, n, level, Pages.of(coords, n, dims, shift), shift, PackedLongs.pack(ids, n, shift),
+                PackedLongs.pack(seqs, n, shift), minSeq, nodeFrom, nodeTo, nodeRight, nodeMin, nodeMax);
+        this.c = null;                      // a loader kept by an insert buffer holds nothing between builds
         this.ids = null;
         this.seqs = null;
+        nodeFrom = null;
+        nodeTo = null;
+        nodeRight = null;
+        nodeMin = null;
+        nodeMax = null;
+        boundsLo = null;
+        boundsHi = null;
         return t;
     }
 

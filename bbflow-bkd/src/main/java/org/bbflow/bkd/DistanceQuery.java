@@ -53,9 +53,7 @@ final class DistanceQuery {
                 q.count += to - from;                  // the whole cell lies in the ball
                 return;
             }
-            for (int i = from; i < to; i++) {
-                q.accept(t, i, !clear);
-            }
+            q.acceptAll(t, from, to, !clear);
             return;
         }
         if (right >= 0) {
@@ -63,18 +61,23 @@ final class DistanceQuery {
             visit(t, right);
             return;
         }
-        long[] c = t.coords;
-        for (int i = from, off = from * dims; i < to; i++, off += dims) {
-            double dist = 0;
-            for (int d = 0; d < dims; d++) {
-                double x = Coordinates.decode(c[off + d]) - center[d];
-                dist += x * x;
-            }
-            if (q.poisonCheck && c[off] == Coordinates.POISON) {
-                q.touchedPoison();
-            }
-            if (dist <= radius2) {
-                q.accept(t, i, !clear);
+        for (int i = from; i < to; ) {             // a leaf lies in one page unless leafSize does not divide a page
+            int p = i >>> t.shift;
+            long[] c = t.coords[p];
+            byte[] idPage = t.ids.page(p);
+            int end = Math.min(to, (p + 1) << t.shift);
+            for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
+                double dist = 0;
+                for (int d = 0; d < dims; d++) {
+                    double x = Coordinates.decode(c[off + d]) - center[d];
+                    dist += x * x;
+                }
+                if (q.poisonCheck && c[off] == Coordinates.POISON) {
+                    q.touchedPoison();
+                }
+                if (dist <= radius2) {
+                    q.accept(c, off, idPage, i & t.mask, t, i, !clear);
+                }
             }
         }
     }

@@ -59,7 +59,6 @@ public final class IndexCheck {
             throw new IllegalArgumentException("not a directory: " + dir);
         }
         List<CheckedFile> out = new ArrayList<>();
-        ArrayPool pool = new ArrayPool(0, 0, false);
         Manifest m = null;
         Path mf = dir.resolve(Manifest.NAME);
         List<String> present = TreeFiles.indexFiles(dir);
@@ -83,7 +82,7 @@ public final class IndexCheck {
         if (m != null) {
             for (Manifest.Entry e : m.files()) {
                 listed.add(e.name());
-                CheckedFile f = e.tree() ? tree(dir, e.name(), m, e, pool) : tombstones(dir, e.name(), m, e);
+                CheckedFile f = e.tree() ? tree(dir, e.name(), m, e) : tombstones(dir, e.name(), m, e);
                 out.add(f);
                 if (f.ok()) {
                     if (e.tree()) {
@@ -102,7 +101,7 @@ public final class IndexCheck {
                 out.add(new CheckedFile(name, "leftover", true,
                         "not in the commit point: left by an unfinished commit, deleted by the next open", 0));
             } else {
-                out.add(name.startsWith("tree-") ? tree(dir, name, null, null, pool) : tombstones(dir, name, null, null));
+                out.add(name.startsWith("tree-") ? tree(dir, name, null, null) : tombstones(dir, name, null, null));
             }
         }
         if (Files.exists(dir.resolve(Manifest.TEMP))) {
@@ -127,10 +126,10 @@ public final class IndexCheck {
         return e.toString();
     }
 
-    private static CheckedFile tree(Path dir, String name, Manifest m, Manifest.Entry e, ArrayPool pool) {
+    private static CheckedFile tree(Path dir, String name, Manifest m, Manifest.Entry e) {
         Path file = dir.resolve(name);
         try {
-            KdTree t = TreeFiles.readTree(file, m == null ? 0 : m.dims(), pool, m == null ? null : m.index(), e);
+            KdTree t = TreeFiles.readTree(file, m == null ? 0 : m.dims(), -1, m == null ? null : m.index(), e);
             String wrong = invariants(t, m == null ? Long.MAX_VALUE : m.sequence());
             if (wrong != null) {
                 return new CheckedFile(name, "tree", false, wrong, t.size);
@@ -208,7 +207,7 @@ public final class IndexCheck {
             java.util.Arrays.fill(hi, Long.MIN_VALUE);
             for (int i = from; i < to; i++) {
                 for (int d = 0; d < dims; d++) {
-                    long v = t.coords[i * dims + d];
+                    long v = t.coord(i, d);
                     if (Double.isNaN(Coordinates.decode(v))) {
                         return "point " + i + " has a NaN coordinate";
                     }

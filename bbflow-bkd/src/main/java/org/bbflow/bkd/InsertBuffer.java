@@ -12,10 +12,19 @@ package org.bbflow.bkd;
  * inserted before that delete, either with its sequence or as {@code UNKNOWN} (treated as older
  * than any tombstone). {@link #generation} is odd while the buffer is being flushed or released; a
  * purge whose read overlapped such a change does not trust what it read.
+ *
+ * <p>Heap: the arrays start at {@link #FIRST_CAPACITY} points and double as points arrive, up to
+ * the buffer size, so a thread that refreshes every few points never holds a full buffer. A flush
+ * bulk-loads the arrays in place and copies the points into the new tree's pages; a buffer that
+ * filled keeps its arrays for the next points (streaming ingest allocates no new buffer), an
+ * explicit flush ({@code refresh()}, {@code commit()}, a writer's flush) drops them, so a thread
+ * that paused holds no buffer.
  */
 final class InsertBuffer {
     /** Sequence of a point announced but not yet stamped: older than any tombstone. */
     static final long UNKNOWN = Long.MIN_VALUE;
+    /** Points the arrays hold when first allocated (they double up to the buffer size). */
+    static final int FIRST_CAPACITY = 64;
 
     private final BkdTree owner;
     private final int dims;
@@ -39,17 +48,17 @@ final class InsertBuffer {
         this.thread = thread;
         this.dims = dims;
         this.capacity = capacity;
-        this.loader = new BulkLoader(dims, leafSize);
+        this.loader = new BulkLoader(dims, leafSize, owner.pageShift);
     }
 
     void insert(double[] point, long id) {
         owner.checkOpen();
         long[] c = coords;
-        if (c == null) {
-            allocate();
+        int n = size;
+        if (c == null || n * dims == c.length) {
+            grow();
             c = coords;
         }
-        int n = size;
         Coordinates.encodePoint(point, dims, c, n * dims);
         long[] s = seqs;
         ids[n] = id;
@@ -61,14 +70,29 @@ final class InsertBuffer {
         s[n] = owner.sequence.get();
         size = n + 1;
         if (n + 1 == capacity) {
-            flush();
+            flush(true, true);
         }
     }
 
-    private void allocate() {
-        ids = owner.pool.take(capacity);
-        seqs = owner.pool.take(capacity);
-        coords = owner.pool.take(capacity * dims);
+    /** Allocates the arrays, or doubles them (up to the buffer size) keeping the points. */
+    private void grow() {
+        int cap = coords == null ? Math.min(capacity, FIRST_CAPACITY) : Math.min(capacity, 2 * ids.length);
+        generation++;                        // odd: a concurrent purge stops trusting these arrays
+        try {
+            long[] c = new long[cap * dims];
+            long[] i = new long[cap];
+            long[] s = new long[cap];
+            if (size > 0) {
+                System.arraycopy(coords, 0, c, 0, size * dims);
+                System.arraycopy(ids, 0, i, 0, size);
+                System.arraycopy(seqs, 0, s, 0, size);
+            }
+            coords = c;
+            ids = i;
+            seqs = s;
+        } finally {
+            generation++;
+        }
     }
 
     int size() {
@@ -84,17 +108,29 @@ final class InsertBuffer {
                 + (s == null ? 0 : 16L + 8L * s.length);
     }
 
-    /** Bulk-loads and publishes the buffered points (no-op when empty). */
+    /** Bulk-loads and publishes the buffered points, then drops the arrays (a paused thread holds none). */
     void flush() {
-        flush(true);
+        flush(true, false);
     }
 
     /**
-     * Bulk-loads and publishes the buffered points. {@code mayWait} false: queue the merge ticket
-     * only if there is room (used by the scheduler thread for buffers of terminated threads).
+     * Bulk-loads and publishes the buffered points and drops the arrays. {@code mayWait} false:
+     * queue the merge ticket only if there is room (used by the scheduler thread for buffers of
+     * terminated threads).
      */
     void flush(boolean mayWait) {
+        flush(mayWait, false);
+    }
+
+    /**
+     * Bulk-loads the buffered points in place, copies them into a new tree and publishes it;
+     * {@code keepArrays}: keep the arrays for the next points (the buffer filled: ingest goes on).
+     */
+    private void flush(boolean mayWait, boolean keepArrays) {
         if (size == 0) {
+            if (!keepArrays) {
+                release();
+            }
             return;
         }
         generation++;                        // odd: concurrent purges stop trusting these arrays
@@ -104,39 +140,18 @@ final class InsertBuffer {
             long bound = owner.filterBound();
             int n = owner.dropDead(coords, ids, seqs, size);
             if (n > 0) {
-                long[] c;
-                long[] i;
-                long[] s;
-                if (n == capacity) {            // exact size: the tree takes the buffer's arrays
-                    c = coords;
-                    i = ids;
-                    s = seqs;
-                    coords = null;
-                    ids = null;
-                    seqs = null;
-                } else {
-                    c = owner.pool.take(n * dims);
-                    i = owner.pool.take(n);
-                    s = owner.pool.take(n);
-                    System.arraycopy(coords, 0, c, 0, n * dims);
-                    System.arraycopy(ids, 0, i, 0, n);
-                    System.arraycopy(seqs, 0, s, 0, n);
-                }
-                if (coords != null) {            // a partial flush: an idle writer holds no arrays
-                    owner.pool.give(coords);
-                    owner.pool.give(ids);
-                    owner.pool.give(seqs);
-                    coords = null;
-                    ids = null;
-                    seqs = null;
-                }
-                tree = loader.build(c, i, s, n, owner.levelOf(n), owner.pool);
+                tree = loader.build(coords, ids, seqs, n, owner.levelOf(n));
                 tree.filteredUpTo = bound;
                 owner.publish(tree);
             }
             size = 0;
             visible = 0;
             minSeq = Long.MAX_VALUE;
+            if (!keepArrays) {
+                coords = null;
+                ids = null;
+                seqs = null;
+            }
         } finally {
             generation++;
         }
@@ -145,18 +160,13 @@ final class InsertBuffer {
         }
     }
 
-    /** Returns the buffer arrays to the pool (the owner is closing or the writer is done). */
+    /** Drops the buffered points and the arrays (the owner is closing, the writer is done, or an empty flush). */
     void release() {
         generation++;
         try {
-            if (coords != null) {
-                owner.pool.give(coords);
-                owner.pool.give(ids);
-                owner.pool.give(seqs);
-                coords = null;
-                ids = null;
-                seqs = null;
-            }
+            coords = null;
+            ids = null;
+            seqs = null;
             size = 0;
             visible = 0;
             minSeq = Long.MAX_VALUE;

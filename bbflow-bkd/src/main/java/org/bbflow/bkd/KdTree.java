@@ -3,8 +3,9 @@ package org.bbflow.bkd;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One immutable, balanced kd-tree of the forest. Points live in flat arrays (point-major
- * coordinates; ids and insert sequence numbers as {@link PackedLongs}); nodes are numbered in preorder, the left child of
+ * One immutable, balanced kd-tree of the forest. Points live in {@link Pages} (point-major
+ * coordinates, {@code 2^shift} points per page; ids and insert sequence numbers as
+ * {@link PackedLongs} in the same layout); nodes are numbered in preorder, the left child of
  * node {@code n} is {@code n + 1}, the right child is {@code nodeRight[n]} ({@code -1} for leaves).
  * Every node stores its exact bounding box and its point range {@code [nodeFrom, nodeTo)}.
  */
@@ -16,7 +17,10 @@ final class KdTree {
     final int dims;
     final int size;
     final int level;
-    final long[] coords;
+    /** Coordinates of point {@code i}: {@code coords[i >>> shift]} from {@code (i & mask) * dims}. */
+    final long[][] coords;
+    final int shift;
+    final int mask;
     final PackedLongs ids;
     final PackedLongs seqs;
     final long minSeq;
@@ -44,12 +48,14 @@ final class KdTree {
      */
     volatile Manifest.Entry file;
 
-    KdTree(int dims, int size, int level, long[] coords, PackedLongs ids, PackedLongs seqs, long minSeq,
+    KdTree(int dims, int size, int level, long[][] coords, int shift, PackedLongs ids, PackedLongs seqs, long minSeq,
            int[] nodeFrom, int[] nodeTo, int[] nodeRight, long[] nodeMin, long[] nodeMax) {
         this.dims = dims;
         this.size = size;
         this.level = level;
         this.coords = coords;
+        this.shift = shift;
+        this.mask = (1 << shift) - 1;
         this.ids = ids;
         this.seqs = seqs;
         this.minSeq = minSeq;
@@ -105,29 +111,32 @@ final class KdTree {
                 visit(right, q);
                 return;
             }
-            for (int i = from; i < to; i++) {
-                q.accept(this, i, !clear);
-            }
+            q.acceptAll(this, from, to, !clear);
             return;
         }
         if (right < 0) {
             boolean check = !q.clearOfTombstones(nodeMin, nodeMax, node * dims);
-            long[] c = coords;
             long[] qmin = q.min;
             long[] qmax = q.max;
             int dims = this.dims;
-            outer:
-            for (int i = from, off = from * dims; i < to; i++, off += dims) {
-                for (int d = 0; d < dims; d++) {
-                    long v = c[off + d];
-                    if (v < qmin[d] || v > qmax[d]) {
-                        if (q.poisonCheck && v == Coordinates.POISON) {
-                            q.touchedPoison();
+            for (int i = from; i < to; ) {          // a leaf lies in one page unless leafSize does not divide a page
+                int p = i >>> shift;
+                long[] c = coords[p];
+                byte[] idPage = ids.page(p);
+                int end = Math.min(to, (p + 1) << shift);
+                outer:
+                for (int off = (i & mask) * dims; i < end; i++, off += dims) {
+                    for (int d = 0; d < dims; d++) {
+                        long v = c[off + d];
+                        if (v < qmin[d] || v > qmax[d]) {
+                            if (q.poisonCheck && v == Coordinates.POISON) {
+                                q.touchedPoison();
+                            }
+                            continue outer;
                         }
-                        continue outer;
                     }
+                    q.accept(c, off, idPage, i & mask, this, i, check);
                 }
-                q.accept(this, i, check);
             }
             return;
         }
@@ -156,8 +165,10 @@ final class KdTree {
             if (ids.get(i) != id || seqs.get(i) >= beforeSeq) {
                 continue;
             }
+            long[] c = coords[i >>> shift];
+            int off = (i & mask) * dims;
             for (int d = 0; d < dims; d++) {
-                if (coords[i * dims + d] != key[d]) {
+                if (c[off + d] != key[d]) {
                     continue outer;
                 }
             }
@@ -166,19 +177,28 @@ final class KdTree {
         return false;
     }
 
-    /** Bytes held by this tree's arrays (16-byte array headers included). */
-    long bytes() {
-        return 8L * (coords.length + nodeMin.length + nodeMax.length) + ids.bytes() + seqs.bytes()
-                + 4L * (nodeFrom.length + nodeTo.length + nodeRight.length) + 16L * 6;
+    /** Coordinate {@code d} of point {@code i}. */
+    long coord(int i, int d) {
+        return coords[i >>> shift][(i & mask) * dims + d];
     }
 
-    /** Poisons or pools the arrays; called only by the reclaimer once no reader can see this tree. */
-    void reclaim(ArrayPool pool) {
+    /** Bytes held by this tree's arrays (16-byte array headers and page tables included). */
+    long bytes() {
+        return Pages.bytes(coords) + ids.bytes() + seqs.bytes() + 16L * 5
+                + 8L * (nodeMin.length + nodeMax.length) + Pages.aligned(4L * nodeFrom.length) * 3;
+    }
+
+    /**
+     * Called only by the reclaimer once no reader can see this tree. Its arrays are left to the
+     * garbage collector (nothing pools them); in poisoning mode (a debug mode of the tests) they are
+     * first filled with {@link Coordinates#POISON}, so a reader that should not be here fails.
+     */
+    void reclaim(boolean poison) {
         reclaimed = true;
-        pool.give(coords);
-        ids.release(pool);
-        seqs.release(pool);
-        if (pool.poisoning()) {
+        if (poison) {
+            for (long[] page : coords) {
+                java.util.Arrays.fill(page, Coordinates.POISON);
+            }
             java.util.Arrays.fill(nodeMin, Coordinates.POISON);
             java.util.Arrays.fill(nodeMax, Coordinates.POISON);
         }

@@ -129,13 +129,14 @@ final class Merger {
             throw new IllegalStateException("merged tree would exceed the array limit: " + total + " points");
         }
         int n = (int) total;
-        ArrayPool pool = owner.pool;
-        long[] c = pool.take(n * dims);
-        long[] ids = pool.take(n);
-        long[] seqs = pool.take(n);
+        // gathered flat, bulk-loaded in place, then copied into the new tree's pages; these
+        // scratch arrays die with the merge (nothing pools them)
+        long[] c = new long[n * dims];
+        long[] ids = new long[n];
+        long[] seqs = new long[n];
         int k = 0;
         for (KdTree t : inputs) {
-            System.arraycopy(t.coords, 0, c, k * dims, t.size * dims);
+            Pages.copyTo(t.coords, c, k * dims);
             t.ids.copyTo(ids, k);
             t.seqs.copyTo(seqs, k);
             k += t.size;
@@ -143,24 +144,10 @@ final class Merger {
         long bound = owner.filterBound();
         int live = owner.dropDead(c, ids, seqs, n);
         if (live == 0) {
-            pool.give(c);
-            pool.give(ids);
-            pool.give(seqs);
             return null;
         }
-        if (live < n) {                     // trees keep exact-size arrays
-            long[] c2 = java.util.Arrays.copyOf(c, live * dims);
-            long[] ids2 = java.util.Arrays.copyOf(ids, live);
-            long[] seqs2 = java.util.Arrays.copyOf(seqs, live);
-            pool.give(c);
-            pool.give(ids);
-            pool.give(seqs);
-            c = c2;
-            ids = ids2;
-            seqs = seqs2;
-        }
         owner.mergedPoints.addAndGet(live);
-        KdTree out = new BulkLoader(dims, owner.leafSize).build(c, ids, seqs, live, owner.levelOf(live), pool);
+        KdTree out = new BulkLoader(dims, owner.leafSize, owner.pageShift).build(c, ids, seqs, live, owner.levelOf(live));
         out.filteredUpTo = bound;
         return out;
     }
@@ -251,7 +238,7 @@ final class Merger {
 
     /**
      * Reader slot of the purge: the forest it reads is pinned like a reader's, so a concurrent merge
-     * cannot have the reclaimer poison (or pool and reuse) the arrays of a tree the purge still
+     * cannot have the reclaimer poison the arrays of a tree the purge still
      * searches; an unpinned purge would find no match there and drop a tombstone that still hides
      * a point of the merged tree.
      */

@@ -65,24 +65,28 @@ final class NearestSearch {
                 pushNode(boxDistance(t, right), t, right);
                 continue;
             }
-            for (int i = t.nodeFrom[node]; i < t.nodeTo[node]; i++) {
-                int off = i * dims;
-                double bound = best == k ? bestDist[0] : Double.POSITIVE_INFINITY;   // one bound for all trees
-                double dist = 0;
-                for (int dd = 0; dd < dims && dist < bound; dd++) {
-                    double x = Coordinates.decode(t.coords[off + dd]) - q[dd];
-                    dist += x * x;
+            int to = t.nodeTo[node];
+            for (int i = t.nodeFrom[node]; i < to; ) {   // a leaf lies in one page unless leafSize does not divide a page
+                long[] c = t.coords[i >>> t.shift];
+                int end = Math.min(to, ((i >>> t.shift) + 1) << t.shift);
+                for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
+                    double bound = best == k ? bestDist[0] : Double.POSITIVE_INFINITY;   // one bound for all trees
+                    double dist = 0;
+                    for (int dd = 0; dd < dims && dist < bound; dd++) {
+                        double x = Coordinates.decode(c[off + dd]) - q[dd];
+                        dist += x * x;
+                    }
+                    if (best == k && !(dist < bound)) {
+                        continue;
+                    }
+                    if (poisonCheck && c[off] == Coordinates.POISON) {
+                        throw new IllegalStateException("a reader touched a reclaimed (poisoned) tree");
+                    }
+                    if (checkTombstones && tombstones.hides(c, off, t.ids.get(i), t.seqs.get(i), limit, probe)) {
+                        continue;
+                    }
+                    offer(dist, t, i);
                 }
-                if (best == k && !(dist < bound)) {
-                    continue;
-                }
-                if (poisonCheck && t.coords[off] == Coordinates.POISON) {
-                    throw new IllegalStateException("a reader touched a reclaimed (poisoned) tree");
-                }
-                if (checkTombstones && tombstones.hides(t.coords, off, t.ids.get(i), t.seqs.get(i), limit, probe)) {
-                    continue;
-                }
-                offer(dist, t, i);
             }
         }
         int n = best;
@@ -98,9 +102,8 @@ final class NearestSearch {
         }
         for (int r = 0; r < n; r++) {
             KdTree t = trees2[r];
-            int off = order[r] * dims;
             for (int dd = 0; dd < dims; dd++) {
-                point[dd] = Coordinates.decode(t.coords[off + dd]);
+                point[dd] = Coordinates.decode(t.coord(order[r], dd));
             }
             visitor.visit(t.ids.get(order[r]), point, Math.sqrt(dist2[r]));
         }

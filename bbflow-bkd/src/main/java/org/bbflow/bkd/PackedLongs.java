@@ -1,34 +1,42 @@
 package org.bbflow.bkd;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * An immutable array of longs stored as one base (the minimum) plus an unsigned delta per value
  * in the narrowest of 0, 1, 2, 3, 4 or 8 bytes that holds the range {@code max - min}. A tree packs
  * its ids and insert sequence numbers this way: sequence numbers only advance on deletes, so a
  * tree built without deletes in between stores them in 0 bytes per point, and ids of up to 16
- * million consecutive points in 3 (little-endian byte triples). Width 8 keeps the values themselves
- * (base 0).
+ * million consecutive points in 3. The deltas live little-endian in byte pages of
+ * {@code 2^shift} values each (the tree's {@link Pages} layout), so no array is large enough to be
+ * a humongous object; the pages concatenated are exactly the file layout. Width 8 keeps the values
+ * themselves (base 0).
  */
 final class PackedLongs {
     /** The widths in bytes a packing may have. */
     static final int[] WIDTHS = {0, 1, 2, 3, 4, 8};
+    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     final long base;
     /** Bytes per value: 0, 1, 2, 3, 4 or 8. */
     final int width;
     final int size;
-    private final byte[] bytes;
-    private final short[] shorts;
-    private final int[] ints;
-    private final long[] longs;
+    private final int shift;
+    private final int mask;
+    /** {@code width * 2^shift} bytes per page (the last one may be short); empty for width 0. */
+    private final byte[][] pages;
 
-    private PackedLongs(long base, int width, int size, byte[] b, short[] s, int[] i, long[] l) {
+    private PackedLongs(long base, int width, int size, int shift, byte[][] pages) {
         this.base = base;
         this.width = width;
         this.size = size;
-        this.bytes = b;
-        this.shorts = s;
-        this.ints = i;
-        this.longs = l;
+        this.shift = shift;
+        this.mask = (1 << shift) - 1;
+        this.pages = pages;
     }
 
     /** The narrowest width (bytes per value) that holds every value of {@code [min, max]} as {@code v - min}. */
@@ -52,13 +60,10 @@ final class PackedLongs {
         return 8;
     }
 
-    /**
-     * Packs the first {@code n} values; keeps {@code values} itself when it has length {@code n}
-     * and needs the full width (the caller must not reuse it then, see {@link #keeps}).
-     */
-    static PackedLongs pack(long[] values, int n) {
+    /** Packs the first {@code n} values into pages of {@code 2^shift} values. */
+    static PackedLongs pack(long[] values, int n, int shift) {
         if (n == 0) {
-            return new PackedLongs(0, 0, 0, null, null, null, null);
+            return new PackedLongs(0, 0, 0, shift, new byte[0][]);
         }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
@@ -68,118 +73,111 @@ final class PackedLongs {
             max = Math.max(max, v);
         }
         int width = widthFor(min, max);
-        switch (width) {
-            case 0:
-                return new PackedLongs(min, 0, n, null, null, null, null);
-            case 1: {
-                byte[] b = new byte[n];
-                for (int k = 0; k < n; k++) {
-                    b[k] = (byte) (values[k] - min);
-                }
-                return new PackedLongs(min, 1, n, b, null, null, null);
+        long base = width == 8 ? 0 : min;
+        PackedLongs p = new PackedLongs(base, width, n, shift, allocate(width, n, shift));
+        if (width > 0) {                    // width 0: every value is the base, no pages
+            for (int k = 0; k < n; k++) {
+                p.set(k, values[k] - base);
             }
-            case 2: {
-                short[] s = new short[n];
-                for (int k = 0; k < n; k++) {
-                    s[k] = (short) (values[k] - min);
-                }
-                return new PackedLongs(min, 2, n, null, s, null, null);
-            }
-            case 3: {
-                byte[] b = new byte[3 * n];
-                for (int k = 0, o = 0; k < n; k++, o += 3) {
-                    long v = values[k] - min;
-                    b[o] = (byte) v;
-                    b[o + 1] = (byte) (v >>> 8);
-                    b[o + 2] = (byte) (v >>> 16);
-                }
-                return new PackedLongs(min, 3, n, b, null, null, null);
-            }
-            case 4: {
-                int[] a = new int[n];
-                for (int k = 0; k < n; k++) {
-                    a[k] = (int) (values[k] - min);
-                }
-                return new PackedLongs(min, 4, n, null, null, a, null);
-            }
-            default:
-                long[] l = values.length == n ? values : java.util.Arrays.copyOf(values, n);
-                return new PackedLongs(0, 8, n, null, null, null, l);
         }
+        return p;
     }
 
-    /** Wraps arrays read from a file (exactly one of them matches {@code width}). */
-    static PackedLongs of(long base, int width, int size, byte[] b, short[] s, int[] i, long[] l) {
-        return new PackedLongs(width == 8 ? 0 : base, width, size, b, s, i, l);
+    /** Empty pages for {@code n} values of {@code width} bytes (a file reader fills them, then {@link #of}). */
+    static byte[][] allocate(int width, int n, int shift) {
+        if (width == 0) {
+            return new byte[0][];
+        }
+        byte[][] pages = new byte[Pages.count(n, shift)][];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = new byte[Pages.pointsIn(p, n, shift) * width];
+        }
+        return pages;
     }
 
-    /** Whether this packing holds {@code values} itself (full width). */
-    boolean keeps(long[] values) {
-        return longs == values;
+    /** Wraps pages read from a file (laid out as {@link #allocate} made them). */
+    static PackedLongs of(long base, int width, int size, int shift, byte[][] pages) {
+        return new PackedLongs(width == 8 ? 0 : base, width, size, shift, pages);
+    }
+
+    private void set(int k, long delta) {
+        byte[] page = pages[k >>> shift];
+        int o = (k & mask) * width;
+        switch (width) {
+            case 1:
+                page[o] = (byte) delta;
+                return;
+            case 2:
+                SHORTS.set(page, o, (short) delta);
+                return;
+            case 3:
+                page[o] = (byte) delta;
+                page[o + 1] = (byte) (delta >>> 8);
+                page[o + 2] = (byte) (delta >>> 16);
+                return;
+            case 4:
+                INTS.set(page, o, (int) delta);
+                return;
+            default:
+                LONGS.set(page, o, delta);
+        }
     }
 
     /** Value {@code k}. */
     long get(int k) {
+        return get(page(k >>> shift), k & mask);
+    }
+
+    /**
+     * Page {@code p} of the packed values, for {@link #get(byte[], int)} (null when the width is 0:
+     * every value is the base). A reader of a run of points looks their page up once.
+     */
+    byte[] page(int p) {
+        return width == 0 ? null : pages[p];
+    }
+
+    /** Value {@code j} of a page {@link #page} returned. */
+    long get(byte[] page, int j) {
+        int o = j * width;
         switch (width) {
             case 0:
                 return base;
             case 1:
-                return base + (bytes[k] & 0xFFL);
+                return base + (page[o] & 0xFFL);
             case 2:
-                return base + (shorts[k] & 0xFFFFL);
-            case 3: {
-                int o = 3 * k;
-                return base + ((bytes[o] & 0xFFL) | (bytes[o + 1] & 0xFFL) << 8 | (bytes[o + 2] & 0xFFL) << 16);
-            }
+                return base + ((short) SHORTS.get(page, o) & 0xFFFFL);
+            case 3:
+                return base + ((page[o] & 0xFFL) | (page[o + 1] & 0xFFL) << 8 | (page[o + 2] & 0xFFL) << 16);
             case 4:
-                return base + (ints[k] & 0xFFFF_FFFFL);
+                return base + ((int) INTS.get(page, o) & 0xFFFF_FFFFL);
             default:
-                return longs[k];
+                return (long) LONGS.get(page, o);
         }
     }
 
     /** Copies all values, unpacked, to {@code dst} from {@code at}. */
     void copyTo(long[] dst, int at) {
-        if (width == 8) {
-            System.arraycopy(longs, 0, dst, at, size);
-            return;
-        }
         for (int k = 0; k < size; k++) {
             dst[at + k] = get(k);
         }
     }
 
-    /** Bytes of the packed values (a 16-byte array header included when there is an array). */
+    /** Bytes of the packed values: each page with its 16-byte header, and the page table. */
     long bytes() {
-        return width == 0 ? 0 : 16L + (long) width * size;
+        if (width == 0) {
+            return 0;
+        }
+        long b = Pages.aligned(16L + 4L * pages.length);
+        for (byte[] page : pages) {
+            b += Pages.aligned(16L + page.length);
+        }
+        return b;
     }
 
     /** Writes the packed values (no base, no width: the tree header holds them). */
     void writeTo(IndexFile.Output out) throws java.io.IOException {
-        switch (width) {
-            case 0:
-                return;
-            case 1:
-            case 3:
-                out.putByteArray(bytes);
-                return;
-            case 2:
-                for (short v : shorts) {
-                    out.putShort(v);
-                }
-                return;
-            case 4:
-                out.putInts(ints);
-                return;
-            default:
-                out.putLongs(longs, size);
-        }
-    }
-
-    /** Returns a full-width array to the pool (narrow arrays go to the garbage collector). */
-    void release(ArrayPool pool) {
-        if (longs != null) {
-            pool.give(longs);
+        for (byte[] page : pages) {
+            out.putByteArray(page);
         }
     }
 }

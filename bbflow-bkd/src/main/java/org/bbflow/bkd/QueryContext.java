@@ -39,17 +39,33 @@ final class QueryContext {
         return !checkTombstones || (tombstoneIndex != null && !tombstoneIndex.anyIn(min, max, base));
     }
 
-    /** Counts (and visits) point {@code i} of {@code t}; {@code check}: look it up in the tombstones. */
-    void accept(KdTree t, int i, boolean check) {
+    /** Counts (and visits) points {@code [from, to)} of {@code t}; {@code check}: look them up in the tombstones. */
+    void acceptAll(KdTree t, int from, int to, boolean check) {
         int dims = t.dims;
-        long[] c = t.coords;
-        int off = i * dims;
+        for (int i = from; i < to; ) {
+            int p = i >>> t.shift;
+            long[] c = t.coords[p];
+            byte[] idPage = t.ids.page(p);
+            int end = Math.min(to, (p + 1) << t.shift);
+            for (int j = i & t.mask, off = j * dims; i < end; i++, j++, off += dims) {
+                accept(c, off, idPage, j, t, i, check);
+            }
+        }
+    }
+
+    /**
+     * Counts (and visits) point {@code i} of {@code t}, whose coordinates are {@code c[off..]} and
+     * whose id is value {@code j} of {@code idPage} (its pages, looked up once per run of points by
+     * the caller); {@code check}: look it up in the tombstones.
+     */
+    void accept(long[] c, int off, byte[] idPage, int j, KdTree t, int i, boolean check) {
+        int dims = t.dims;
         if (poisonCheck && c[off] == Coordinates.POISON) {
             touchedPoison();
         }
         if (check) {
             tombstoneChecks++;
-            if (tombstones.hides(c, off, t.ids.get(i), t.seqs.get(i), tombstoneLimit, probe)) {
+            if (tombstones.hides(c, off, t.ids.get(idPage, j), t.seqs.get(i), tombstoneLimit, probe)) {
                 return;
             }
         }
@@ -58,7 +74,7 @@ final class QueryContext {
             for (int d = 0; d < dims; d++) {
                 point[d] = Coordinates.decode(c[off + d]);
             }
-            visitor.visit(t.ids.get(i), point);
+            visitor.visit(t.ids.get(idPage, j), point);
         }
     }
 

@@ -34,7 +34,8 @@ final class Reclaimer implements Runnable {
     private final CopyOnWriteArrayList<ReaderSlot> slots = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Retired> incoming = new ConcurrentLinkedQueue<>();
     private final List<Retired> waiting = new ArrayList<>();
-    private final ArrayPool pool;
+    /** Fill reclaimed trees with a sentinel (a debug mode of the tests). */
+    private final boolean poison;
     private final long parkNanos;
     private volatile boolean running = true;
     private volatile Runnable housekeeping;
@@ -46,8 +47,8 @@ final class Reclaimer implements Runnable {
     final java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
             new java.util.concurrent.atomic.AtomicReference<>();
 
-    Reclaimer(ArrayPool pool, long parkNanos) {
-        this.pool = pool;
+    Reclaimer(boolean poison, long parkNanos) {
+        this.poison = poison;
         this.parkNanos = parkNanos;
     }
 
@@ -127,7 +128,7 @@ final class Reclaimer implements Runnable {
                 keep.add(r);
             } else if (r.tree != null) {
                 try {
-                    r.tree.reclaim(pool);
+                    r.tree.reclaim(poison);
                 } catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
                 }

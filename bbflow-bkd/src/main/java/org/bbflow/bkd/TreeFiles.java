@@ -45,7 +45,9 @@ final class TreeFiles {
         try (IndexFile.Output out = new IndexFile.Output(file, TREE_MAGIC, stamp, false)) {
             out.putInt(t.dims).putInt(t.size).putInt(t.level).putInt(nodes).putLong(t.minSeq);
             out.putLong(t.ids.base).putInt(t.ids.width).putLong(t.seqs.base).putInt(t.seqs.width);
-            out.putLongs(t.coords, t.size * t.dims);
+            for (long[] page : t.coords) {
+                out.putLongs(page, page.length);
+            }
             t.ids.writeTo(out);
             t.seqs.writeTo(out);
             out.putInts(t.nodeFrom);
@@ -63,10 +65,11 @@ final class TreeFiles {
 
     /**
      * Reads and verifies a tree file: its checksum and, if {@code entry} is not null, that it is
-     * the file {@code entry} of index {@code index} names. The arrays come from {@code pool}.
-     * {@code dims} 0 takes the dimension count from the file (the check tool, without a manifest).
+     * the file {@code entry} of index {@code index} names. Points are read into {@link Pages}.
+     * {@code dims} 0 takes the dimension count from the file (the check tool, without a manifest);
+     * {@code shift} is the index's page size ({@link Pages}), -1 for the default.
      */
-    static KdTree readTree(Path file, int dims, ArrayPool pool, UUID index, Manifest.Entry entry) throws IOException {
+    static KdTree readTree(Path file, int dims, int shift, UUID index, Manifest.Entry entry) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long body = (entry == null ? IndexFile.verify(ch, file, TREE_MAGIC, "tree")
                     : IndexFile.verify(ch, file, TREE_MAGIC, "tree", index, entry)).body();
@@ -98,11 +101,14 @@ final class TreeFiles {
                 throw new CorruptIndexException(file, "body has " + body + " bytes, its header implies " + expected);
             }
             long pos = IndexFile.HEADER + TREE_FIELDS;
-            long[] coords = pool.take(size * dims);
-            pos = getLongs(ch, pos, coords, size * dims);
-            PackedLongs ids = readPacked(ch, pos, idBase, idWidth, size, pool);
+            if (shift < 0) {
+                shift = Pages.shift(dims);
+            }
+            long[][] coords = Pages.allocate(size, dims, shift);
+            pos = readPages(ch, pos, coords, null);
+            PackedLongs ids = readPacked(ch, pos, idBase, idWidth, size, shift);
             pos += (long) idWidth * size;
-            PackedLongs seqs = readPacked(ch, pos, seqBase, seqWidth, size, pool);
+            PackedLongs seqs = readPacked(ch, pos, seqBase, seqWidth, size, shift);
             pos += (long) seqWidth * size;
             if (size > 0 && seqs.base != minSeq && seqWidth != 8) {
                 throw new CorruptIndexException(file, "sequence base " + seqs.base + " differs from the minimum " + minSeq);
@@ -117,7 +123,7 @@ final class TreeFiles {
             long[] max = new long[nodes * dims];
             pos = getLongs(ch, pos, min, min.length);
             getLongs(ch, pos, max, max.length);
-            KdTree t = new KdTree(dims, size, level, coords, ids, seqs, minSeq, from, to, right, min, max);
+            KdTree t = new KdTree(dims, size, level, coords, shift, ids, seqs, minSeq, from, to, right, min, max);
             t.file = entry;
             return t;
         }
@@ -127,41 +133,39 @@ final class TreeFiles {
         return w == 0 || w == 1 || w == 2 || w == 3 || w == 4 || w == 8;
     }
 
-    private static PackedLongs readPacked(FileChannel ch, long pos, long base, int width, int size, ArrayPool pool)
+    private static PackedLongs readPacked(FileChannel ch, long pos, long base, int width, int size, int shift)
             throws IOException {
-        byte[] b = null;
-        short[] s = null;
-        int[] i = null;
-        long[] l = null;
-        if (size > 0) {
-            switch (width) {
-                case 1:
-                    b = new byte[size];
-                    IndexFile.map(ch, pos, size).get(b);
-                    break;
-                case 3:
-                    b = new byte[3 * size];
-                    IndexFile.map(ch, pos, 3L * size).get(b);
-                    break;
-                case 2:
-                    s = new short[size];
-                    IndexFile.map(ch, pos, 2L * size).asShortBuffer().get(s);
-                    break;
-                case 4:
-                    i = new int[size];
-                    getInts(ch, pos, i);
-                    break;
-                case 8:
-                    l = pool.take(size);
-                    getLongs(ch, pos, l, size);
-                    break;
-                default:
-                    break;
-            }
-        } else if (width == 8) {
-            l = new long[0];
+        byte[][] pages = PackedLongs.allocate(width, size, shift);
+        readPages(ch, pos, null, pages);
+        return PackedLongs.of(base, width, size, shift, pages);
+    }
+
+    /**
+     * Reads consecutive pages (either {@code longPages} or {@code bytePages}) starting at {@code pos}
+     * through mappings of up to 512 MiB each, not one per page; returns the position after them.
+     */
+    private static long readPages(FileChannel ch, long pos, long[][] longPages, byte[][] bytePages) throws IOException {
+        int count = longPages != null ? longPages.length : bytePages.length;
+        long total = 0;
+        for (int p = 0; p < count; p++) {
+            total += longPages != null ? 8L * longPages[p].length : bytePages[p].length;
         }
-        return PackedLongs.of(base, width, size, b, s, i, l);
+        ByteBuffer map = null;
+        long end = pos + total;
+        for (int p = 0; p < count; p++) {
+            int len = longPages != null ? 8 * longPages[p].length : bytePages[p].length;
+            if (map == null || map.remaining() < len) {
+                map = IndexFile.map(ch, pos, Math.min(end - pos, Math.max(len, 1L << 29)));
+            }
+            if (longPages != null) {
+                map.asLongBuffer().get(longPages[p]);
+                map.position(map.position() + len);
+            } else {
+                map.get(bytePages[p]);
+            }
+            pos += len;
+        }
+        return pos;
     }
 
     private static long getLongs(FileChannel ch, long pos, long[] dst, int n) throws IOException {
@@ -295,7 +299,7 @@ final class TreeFiles {
      * @throws java.nio.file.NoSuchFileException if a file named by the manifest is missing
      * @throws IllegalArgumentException if the directory holds an index of another dimension count
      */
-    static Contents open(Path dir, int dims, ArrayPool pool) throws IOException {
+    static Contents open(Path dir, int dims, int shift) throws IOException {
         Manifest m = Manifest.read(dir);
         if (m == null) {
             List<String> stray = indexFiles(dir);
@@ -313,7 +317,7 @@ final class TreeFiles {
         }
         List<KdTree> trees = new ArrayList<>();
         for (Manifest.Entry e : m.trees()) {
-            trees.add(readTree(dir.resolve(e.name()), dims, pool, m.index(), e));
+            trees.add(readTree(dir.resolve(e.name()), dims, shift, m.index(), e));
         }
         Manifest.Entry te = m.tombstones();
         List<Tombstones.Entry> tombs = te == null ? List.of()

@@ -28,7 +28,7 @@ class BulkLoaderTest {
             seqs[i] = i + 1;
         }
         long[] sortedIds = ids.clone();
-        KdTree t = new BulkLoader(dims, leaf).build(c, ids, seqs, n, 0);
+        KdTree t = new BulkLoader(dims, leaf, 7).build(c, ids, seqs, n, 0);   // pages of 128 points
         long[] after = new long[n];
         t.ids.copyTo(after, 0);
         Arrays.sort(after);
@@ -41,8 +41,8 @@ class BulkLoaderTest {
                 long lo = Long.MAX_VALUE;
                 long hi = Long.MIN_VALUE;
                 for (int i = from; i < to; i++) {
-                    lo = Math.min(lo, t.coords[i * dims + d]);
-                    hi = Math.max(hi, t.coords[i * dims + d]);
+                    lo = Math.min(lo, t.coord(i, d));
+                    hi = Math.max(hi, t.coord(i, d));
                 }
                 assertEquals(lo, t.nodeMin[node * dims + d]);
                 assertEquals(hi, t.nodeMax[node * dims + d]);

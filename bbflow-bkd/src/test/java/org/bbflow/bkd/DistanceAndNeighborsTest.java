@@ -39,7 +39,7 @@ class DistanceAndNeighborsTest {
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
         int grid = dims <= 2 ? 40 : 8;
-        try (BkdTree t = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).build()) {
+        try (BkdTree t = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).pageShift(dims).build()) {
             for (int i = 0; i < 3000; i++) {
                 double[] p = Oracle.gridPoint(r, dims, grid);
                 t.insert(p, i);

@@ -120,7 +120,7 @@ class IndexCheckTest {
             Coordinates.encodePoint(p, 2, c, 2 * i);
             ids[i] = i;
         }
-        KdTree t = new BulkLoader(2, 8).build(c, ids, seqs, n, 0);
+        KdTree t = new BulkLoader(2, 8, 5).build(c, ids, seqs, n, 0);      // pages of 32 points
         assertNull(IndexCheck.invariants(t, 0));
         assertNotNull(IndexCheck.invariants(t, -1), "a sequence beyond the clock");
         t.nodeMax[3 * 2 + 1]++;

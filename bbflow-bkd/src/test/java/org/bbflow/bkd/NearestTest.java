@@ -24,7 +24,7 @@ class NearestTest {
         int dims = 1 + r.nextInt(3);
         int grid = 50;
         try (BkdTree t = BkdTree.builder(dims).leafSize(2 + r.nextInt(16)).bufferSize(1 + r.nextInt(300))
-                .mergeFactor(2 + r.nextInt(3)).poisonReclaimed(true).build()) {
+                .mergeFactor(2 + r.nextInt(3)).poisonReclaimed(true).pageShift(r.nextInt(6)).build()) {
             Oracle oracle = new Oracle();
             List<Oracle.Pt> inserted = new ArrayList<>();
             for (int i = 0; i < 3000; i++) {

@@ -28,7 +28,7 @@ class OracleTest {
         int dims = 1 + r.nextInt(3);
         int grid = 5 + r.nextInt(40);
         try (BkdTree tree = BkdTree.builder(dims).leafSize(2 + r.nextInt(16)).bufferSize(1 + r.nextInt(64))
-                .mergeFactor(2 + r.nextInt(3)).plainThreadMerges(seed % 2 == 0).build()) {
+                .mergeFactor(2 + r.nextInt(3)).plainThreadMerges(seed % 2 == 0).pageShift(r.nextInt(6)).build()) {
             Oracle oracle = new Oracle();
             List<Oracle.Pt> inserted = new ArrayList<>();
             long nextId = 0;
@@ -93,7 +93,7 @@ class OracleTest {
         int perInserter = 20_000;
         Random master = new Random(TestSeed.mix(seed));
         try (BkdTree tree = BkdTree.builder(dims).leafSize(16).bufferSize(500).mergeFactor(2)
-                .mergeBacklog(2).build()) {
+                .mergeBacklog(2).pageShift(6).build()) {
             ConcurrentLinkedQueue<Long> announced = new ConcurrentLinkedQueue<>();
             ConcurrentLinkedQueue<Long> deleted = new ConcurrentLinkedQueue<>();
             ConcurrentLinkedQueue<Long> reinserted = new ConcurrentLinkedQueue<>();

@@ -30,7 +30,7 @@ class PersistenceTest {
         long seed = TestSeed.mix(77);
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
-        try (BkdTree t = BkdTree.builder(2).directory(dir).leafSize(8).bufferSize(300).build()) {
+        try (BkdTree t = BkdTree.builder(2).directory(dir).leafSize(8).bufferSize(300).pageShift(4).build()) {
             for (int i = 0; i < 5000; i++) {
                 double[] p = Oracle.gridPoint(r, 2, 50);
                 t.insert(p, i);
@@ -62,9 +62,13 @@ class PersistenceTest {
             t.refresh();
             assertTrue(t.contains(old, oldId));
         }
-        try (BkdTree t = BkdTree.builder(2).directory(dir).build()) {
+        try (BkdTree t = BkdTree.builder(2).directory(dir).pageShift(3).build()) {   // pages are not in the file format
             assertEquals(oracle.live.size(), t.count(Box.all(2)));
             assertArrayEquals(oracle.ids(Box.all(2)), Oracle.ids(t, Box.all(2)));
+            for (int i = 0; i < 40; i++) {
+                Box box = Oracle.randomBox(r, 2, 50);
+                assertArrayEquals(oracle.ids(box), Oracle.ids(t, box), "seed " + seed + " " + box);
+            }
         }
     }
 

@@ -90,7 +90,7 @@ class ReclamationTest {
             try (Snapshot snap = tree.snapshot()) {
                 assertEquals(40, snap.count(Box.all(2)));
                 for (KdTree t : tree.forest().trees) {
-                    t.reclaim(tree.pool);
+                    t.reclaim(true);
                 }
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> snap.count(Box.all(2)));
                 assertTrue(e.getMessage().contains("poisoned"), e.getMessage());
@@ -125,24 +125,6 @@ class ReclamationTest {
             stuck.close();
             assertEquals(0, tree.reclaimNow());
             assertEquals(4, tree.stats().reclaimedTrees());
-        }
-    }
-
-    @Test
-    void reclaimedArraysGoBackToThePoolAndAreReused() {
-        try (BkdTree tree = BkdTree.builder(2).bufferSize(10).merging(false).build()) {
-            for (int i = 0; i < 20; i++) {
-                tree.insert(new double[] {i, i}, i);
-            }
-            tree.forceMerge();
-            assertEquals(0, tree.reclaimNow());
-            assertEquals(2, tree.stats().reclaimedTrees());
-            long before = tree.pool.reused.get();
-            for (int i = 20; i < 30; i++) {
-                tree.insert(new double[] {i, i}, i);
-            }
-            assertTrue(tree.pool.reused.get() > before, "a new buffer took reclaimed arrays");
-            assertEquals(30, tree.count(Box.all(2)));
         }
     }
 

@@ -47,13 +47,13 @@ final class BkdShapes {
     }
 
     /**
-     * Waits (at most a minute) until the index left alone settled: one tree (the idle merge ran)
-     * and no pooled array (the pool was emptied). Returns the seconds it took.
+     * Waits (at most a minute) until the index left alone settled: one tree (the idle merge ran).
+     * Returns the seconds it took.
      */
     static double awaitIdle(BkdTree tree) {
         long t0 = System.nanoTime();
         long deadline = t0 + 60_000_000_000L;
-        while ((tree.stats().trees() > 1 || tree.stats().pooledBytes() > 0) && System.nanoTime() < deadline) {
+        while (tree.stats().trees() > 1 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
