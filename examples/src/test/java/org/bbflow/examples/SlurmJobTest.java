@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bbflow.examples.distributed.SquaresJob;
 import org.bbflow.launch.JobFile;
 import org.bbflow.launch.SlurmScript;
@@ -134,27 +137,55 @@ class SlurmJobTest {
         return JobFile.read(f);
     }
 
-    /** sbatch --wait of the job's script; returns its status, {@code output} gets the job's output. */
+    /**
+     * Submits the job's script and waits for the job to end; returns its status (the script's exit
+     * code, or 128 + the signal that ended it), {@code output} gets the job's output. Polls
+     * {@code scontrol show job} every 100 ms rather than {@code sbatch --wait}, whose own polling
+     * backs off to seconds (it took 10 s for a job of 3).
+     */
     private static int sbatch(JobFile job, String name, StringBuilder output, Runnable whileRunning) throws Exception {
         Path script = root.resolve(name + ".sh");
         Files.writeString(script, SlurmScript.script(job));
         Path out = root.resolve(name + ".out");
-        ProcessBuilder pb = new ProcessBuilder("sbatch", "--wait", "--chdir=" + root, "--output=" + out, script.toString())
-                .redirectErrorStream(true);
-        pb.environment().put("SLURM_CONF", conf);
-        Process p = pb.start();
+        String submitted = slurm("sbatch", "--parsable", "--chdir=" + root, "--output=" + out, script.toString()).trim();
+        String id = submitted.split(";")[0];
+        if (!id.matches("\\d+")) {
+            output.append("sbatch: ").append(submitted);
+            return -1;
+        }
         Thread watcher = new Thread(whileRunning, "slurm-watch-" + name);
         watcher.setDaemon(true);
         watcher.start();
-        boolean done = p.waitFor(150, TimeUnit.SECONDS);
-        String sbatch = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        output.append(Files.exists(out) ? Files.readString(out) : "(no output file)").append("\nsbatch: ").append(sbatch);
-        if (!done) {
-            p.destroyForcibly();
-            return -1;
+        int status = -1;
+        String last = "";
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
+        while (System.nanoTime() < end) {
+            last = slurm("scontrol", "-o", "show", "job", id);
+            Matcher state = Pattern.compile("JobState=(\\S+)").matcher(last);
+            Matcher code = Pattern.compile("ExitCode=(\\d+):(\\d+)").matcher(last);
+            if (state.find() && !Set.of("PENDING", "CONFIGURING", "RUNNING", "COMPLETING").contains(state.group(1))
+                    && code.find()) {
+                int exit = Integer.parseInt(code.group(1));
+                int signal = Integer.parseInt(code.group(2));
+                status = exit != 0 ? exit : signal != 0 ? 128 + signal : 0;
+                break;
+            }
+            Thread.sleep(100); // polling the job's state: how long it runs decides nothing
         }
+        if (status < 0) slurm("scancel", id);
+        output.append(Files.exists(out) ? Files.readString(out) : "(no output file)").append("\nscontrol: ").append(last);
         watcher.join(5_000);
-        return p.exitValue();
+        return status;
+    }
+
+    /** Runs a Slurm command against the test's cluster; returns what it printed. */
+    private static String slurm(String... command) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("SLURM_CONF", conf);
+        Process p = pb.start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(30, TimeUnit.SECONDS);
+        return printed;
     }
 
     @Test
