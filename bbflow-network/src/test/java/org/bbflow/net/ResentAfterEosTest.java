@@ -38,6 +38,14 @@ class ResentAfterEosTest {
         return b.putInt(1 + 4 + 8).put(Wire.EOS).putInt(CH).putLong(total);
     }
 
+    /** ATTACH, items 10, 11, 12, and the end of stream after 3 items; room for more frames after them. */
+    private static ByteBuffer endedStream() {
+        ByteBuffer b = ByteBuffer.allocate(512);
+        attach(b);
+        data(b, 0, 10, 11, 12);
+        return eos(b, 3);
+    }
+
     /** Whether the server still holds the connection: reading its replies ends in a time-out, not an end. */
     private static boolean stillOpen(Socket s) throws Exception {
         s.setSoTimeout(500);
@@ -59,10 +67,7 @@ class ResentAfterEosTest {
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
              Socket s = FuzzTest.handshake(server.port());
              RemoteInlet<Long> in = server.inlet(CH, Codec.longs())) {
-            ByteBuffer b = ByteBuffer.allocate(512);
-            attach(b);
-            data(b, 0, 10, 11, 12);
-            eos(b, 3);
+            ByteBuffer b = endedStream();
             data(b, 0, 10, 11, 12);                   // the same items again, after the end
             data(b, 1, 11, 12);
             s.getOutputStream().write(b.array(), 0, b.position());
@@ -79,10 +84,7 @@ class ResentAfterEosTest {
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
              Socket s = FuzzTest.handshake(server.port());
              RemoteInlet<Long> in = server.inlet(CH, Codec.longs())) {
-            ByteBuffer b = ByteBuffer.allocate(512);
-            attach(b);
-            data(b, 0, 10, 11, 12);
-            eos(b, 3);
+            ByteBuffer b = endedStream();
             data(b, 3, 13);                           // an item the stream never had
             s.getOutputStream().write(b.array(), 0, b.position());
             s.setSoTimeout(5000);

@@ -137,6 +137,10 @@ class SlurmJobTest {
         return JobFile.read(f);
     }
 
+    private static final Pattern JOB_STATE = Pattern.compile("JobState=(\\S+)");
+    private static final Pattern EXIT_CODE = Pattern.compile("ExitCode=(\\d+):(\\d+)");
+    private static final Set<String> UNFINISHED = Set.of("PENDING", "CONFIGURING", "RUNNING", "COMPLETING");
+
     /**
      * Submits the job's script and waits for the job to end; returns its status (the script's exit
      * code, or 128 + the signal that ended it), {@code output} gets the job's output. Polls
@@ -146,6 +150,11 @@ class SlurmJobTest {
     private static int sbatch(JobFile job, String name, StringBuilder output, Runnable whileRunning) throws Exception {
         Path script = root.resolve(name + ".sh");
         Files.writeString(script, SlurmScript.script(job));
+        return submit(script, name, output, whileRunning);
+    }
+
+    /** Submits {@code script} as a batch job and waits for it, as {@link #sbatch} says. */
+    private static int submit(Path script, String name, StringBuilder output, Runnable whileRunning) throws Exception {
         Path out = root.resolve(name + ".out");
         String submitted = slurm("sbatch", "--parsable", "--chdir=" + root, "--output=" + out, script.toString()).trim();
         String id = submitted.split(";")[0];
@@ -161,10 +170,9 @@ class SlurmJobTest {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
         while (System.nanoTime() < end) {
             last = slurm("scontrol", "-o", "show", "job", id);
-            Matcher state = Pattern.compile("JobState=(\\S+)").matcher(last);
-            Matcher code = Pattern.compile("ExitCode=(\\d+):(\\d+)").matcher(last);
-            if (state.find() && !Set.of("PENDING", "CONFIGURING", "RUNNING", "COMPLETING").contains(state.group(1))
-                    && code.find()) {
+            Matcher state = JOB_STATE.matcher(last);
+            Matcher code = EXIT_CODE.matcher(last);
+            if (state.find() && !UNFINISHED.contains(state.group(1)) && code.find()) {
                 int exit = Integer.parseInt(code.group(1));
                 int signal = Integer.parseInt(code.group(2));
                 status = exit != 0 ? exit : signal != 0 ? 128 + signal : 0;
@@ -186,6 +194,16 @@ class SlurmJobTest {
         String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(30, TimeUnit.SECONDS);
         return printed;
+    }
+
+    /** The status read from scontrol is the script's: what the master step's success is judged by. */
+    @Test
+    void aFailingBatchScriptsStatusIsItsExitCode() throws Exception {
+        needCluster();
+        Path script = Files.writeString(root.resolve("fails.sh"), "#!/bin/bash\necho failing on purpose\nexit 3\n");
+        StringBuilder out = new StringBuilder();
+        assertEquals(3, submit(script, "fails", out, () -> { }), out::toString);
+        assertTrue(out.toString().contains("failing on purpose"), out::toString);
     }
 
     @Test
