@@ -25,7 +25,7 @@ final class CollectRuns extends InputLoop {
                         return;
                     }
                 } else {
-                    r.awaitItem(0);
+                    r.awaitRunInput(c);
                     continue;
                 }
             }

@@ -88,6 +88,11 @@ final class NodePlan {
     final WaitStrategy strategy;
     /** Spins before a wait is timed and counted. */
     final int quickSpins;
+    /**
+     * Yields before the usual wait when the node's plain input is empty or its plain output full
+     * ({@link WaitStrategy#yieldsFirstOnPlainEdges()}): the quick spins' count, or 0.
+     */
+    final int plainEdgeYields;
     /** A farm collector's policy (for its error messages), else {@link Collect#FIRST_COME}. */
     final Collect collect;
 
@@ -118,6 +123,7 @@ final class NodePlan {
         this.loopHead = loopHead;
         this.strategy = strategy;
         this.quickSpins = quickSpins;
+        this.plainEdgeYields = strategy.yieldsFirstOnPlainEdges() ? quickSpins : 0;
         this.collect = collect;
     }
 

@@ -42,6 +42,10 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
      * accounting, no feedback of a source ({@link CollectRuns}).
      */
     final boolean runInput;
+    /** Yields before the usual wait when the plain edge this node reads is empty ({@link NodePlan#plainEdgeYields}), or 0. */
+    final int plainInputYields;
+    /** Yields before the usual wait when the plain edge this node sends on is full, or 0. */
+    final int plainOutputYields;
     /** The most items {@link #deliverRun} hands over before it writes the node's statistics. */
     static final int RUN_BOUND = 256;
 
@@ -111,6 +115,8 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         this.inCounted = plan.inputCounted.clone();
         this.runInput = plan.read == NodePlan.Read.SINGLE && reading == 1 && !carriesUnits && !isSource
                 && !inBack[0] && !inCounted[0];
+        this.plainInputYields = runInput && plan.inputs.length == 1 && plan.inputs[0].plain ? plan.plainEdgeYields : 0;
+        this.plainOutputYields = plan.plainEdgeYields;
         this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
         this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
@@ -267,6 +273,38 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     void awaitItem(int w) {
         waitChannel = w;
         awaitInput(oneInput);
+    }
+
+    /**
+     * Waits until c, the one input of a node that reads in runs, has an item or has ended: on a plain
+     * edge first by yielding (up to {@link #plainInputYields} times; see
+     * {@link WaitStrategy#yieldsFirstOnPlainEdges()}), then the usual wait. The yields are quick
+     * waits, neither timed nor counted, as the quick spins are.
+     */
+    void awaitRunInput(Link c) {
+        for (int y = 0; y < plainInputYields; y++) {
+            Thread.yield();
+            if (c.hasItem() || c.isClosed()) {
+                return;
+            }
+            checkCancel();
+        }
+        awaitItem(0);
+    }
+
+    /**
+     * Puts item on the plain output c, which was full: yields first, trying again after each yield
+     * (up to {@link #plainOutputYields} times), then the usual wait for room.
+     */
+    void awaitPlainRoom(Link c, Object item) {
+        for (int y = 0; y < plainOutputYields; y++) {
+            Thread.yield();
+            if (c.offerRaw(item)) {
+                return;
+            }
+            checkCancel();
+        }
+        awaitRoom(c, item);
     }
 
     /**

@@ -142,7 +142,7 @@ final class OutboxImpl implements Outbox<Object> {
             throw Cancelled.INSTANCE;
         }
         if (!p.offerRaw(item)) {
-            runner.awaitRoom(p, item);
+            runner.awaitPlainRoom(p, item);
         }
         p.wakeConsumer();
         runner.itemsOut++;

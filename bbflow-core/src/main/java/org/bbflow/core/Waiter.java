@@ -1,5 +1,7 @@
 package org.bbflow.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -13,10 +15,33 @@ final class Waiter extends WaiterPad1 {
     // side (WaiterPad0, WaiterPad1) so that no other write shares its cache lines (nor the adjacent
     // line prefetched with it).
 
+    private static final VarHandle PARKED;
+
+    static {
+        try {
+            PARKED = MethodHandles.lookup().findVarHandle(WaiterSlot.class, "parked", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Unparks the thread parked here, if any. The waker that takes the thread out of the slot unparks
+     * it, any other finds the slot empty: one unpark per park, however many peers produce or consume
+     * meanwhile (a parked farm collector is otherwise unparked by every item its workers send until
+     * it runs again, a system call each; measured in issue 31). The thread re-publishes itself before
+     * it parks again, and re-checks its condition after every park, so no wake-up is lost.
+     */
     void wakeIfParked() {
-        Thread t = parked;
+        Thread t = takeParked();
         if (t != null) {
             LockSupport.unpark(t);
         }
+    }
+
+    /** The thread parked here, taken out of the slot (null if none, or another waker took it first). */
+    Thread takeParked() {
+        Thread t = parked;
+        return t != null && PARKED.compareAndSet(this, t, null) ? t : null;
     }
 }

@@ -140,4 +140,33 @@ public final class WakeupStress {
             r.r2 = wakerSees(c.link().producerWakeable, c.link().consumerMustFence, c.link().producerWaiter);
         }
     }
+
+    /**
+     * Two peers wake one parked thread at once (a farm's two workers and their parked collector):
+     * exactly one takes it out of the slot and unparks it ({@link Waiter#takeParked}), so a parked
+     * thread costs one unpark however many items arrive before it runs again. Each actor's r is 1 if
+     * it took the thread. The thread is a stand-in that is never started: nothing is really unparked.
+     */
+    @JCStressTest
+    @Outcome(id = {"1, 0", "0, 1"}, expect = Expect.ACCEPTABLE, desc = "one waker takes the parked thread")
+    @Outcome(id = "1, 1", expect = Expect.FORBIDDEN, desc = "both wakers took it: two unparks for one park")
+    @Outcome(id = "0, 0", expect = Expect.FORBIDDEN, desc = "nobody took it: the parked thread is never woken")
+    @State
+    public static class OneUnparkPerPark {
+        final Waiter w = new Waiter();
+
+        OneUnparkPerPark() {
+            w.parked = new Thread(() -> { });
+        }
+
+        @Actor
+        public void first(II_Result r) {
+            r.r1 = w.takeParked() != null ? 1 : 0;
+        }
+
+        @Actor
+        public void second(II_Result r) {
+            r.r2 = w.takeParked() != null ? 1 : 0;
+        }
+    }
 }
