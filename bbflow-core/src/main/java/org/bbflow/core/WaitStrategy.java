@@ -17,7 +17,10 @@ import org.agrona.concurrent.IdleStrategy;
  *       when it produces or consumes, but without a memory fence (the per-item path stays
  *       fence-free): a wake-up that races with the waiter falling asleep can be missed, and that
  *       waiter then sleeps until its current park ends, at most {@code maxPark}. So a backoff wait
- *       outlives its condition by at most {@code maxPark}, usually by microseconds.</li>
+ *       outlives its condition by at most {@code maxPark}, usually by microseconds. On a plain
+ *       one-to-one edge (a stage's only output into the next stage's only input) a backoff node
+ *       that finds the channel empty or full yields first, then spins, yields and parks as above
+ *       (see the core guide, "Yield first on a plain edge").</li>
  *   <li>{@link #blocking()}: parks at once and is woken by the other side. For idle-heavy flows and
  *       for many more nodes than cores. The peer pays a full memory fence per item so that no
  *       wake-up is ever missed (Dekker handshake: the waiter publishes itself, fences and re-checks
@@ -69,12 +72,13 @@ public abstract class WaitStrategy {
     /**
      * Whether a node waiting with this strategy yields first, before its spins, when its plain
      * one-to-one edge is empty (it reads) or full (it sends): {@link Backoff} strategies that yield at
-     * all. On such an edge an empty channel means the consumer has caught up with its producer;
-     * spinning then reads the very slot the producer writes next, and the two threads hand each cache
-     * line of slots back and forth item by item. A yield lets the other side run ahead by many items
-     * (if another thread wants the core, that thread runs, which a backoff strategy allows anyway), so
-     * the next run of items crosses in whole lines. Measured: 10M items through a two-stage pipeline,
-     * 53.5 ms spinning first, 34.1 ms yielding first (bench-results/generic-path, issue 31).
+     * all. An empty or full plain channel means one side has caught up with the other. When the two
+     * threads share a core (on a machine of few cores they often do for a while: the JIT's compiler
+     * threads, or the scheduler placing a woken thread beside its waker), spinning holds the core the
+     * peer needs; a yield hands it over at once. On a core of its own a yield returns in well under a
+     * microsecond and lets the peer run ahead, so the next run of items crosses whole cache lines.
+     * Measured on 2 cores: 10M items through a two-stage pipeline, 51.8 ms spinning first, 39.7 ms
+     * yielding first; on one core 78-81 ms and 70 ms (docs/benchmarks.md, bench-results/generic-path).
      */
     boolean yieldsFirstOnPlainEdges() {
         return false;

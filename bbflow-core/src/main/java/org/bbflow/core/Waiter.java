@@ -28,9 +28,9 @@ final class Waiter extends WaiterPad1 {
     /**
      * Unparks the thread parked here, if any. The waker that takes the thread out of the slot unparks
      * it, any other finds the slot empty: one unpark per park, however many peers produce or consume
-     * meanwhile (a parked farm collector is otherwise unparked by every item its workers send until
-     * it runs again, a system call each; measured in issue 31). The thread re-publishes itself before
-     * it parks again, and re-checks its condition after every park, so no wake-up is lost.
+     * meanwhile (a parked farm collector would otherwise be unparked, a system call each, by every item
+     * its workers send until it runs again). The thread re-publishes itself before it parks again,
+     * and re-checks its condition after every park, so no wake-up is lost.
      */
     void wakeIfParked() {
         Thread t = takeParked();
