@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""ab.py ROUNDS TAG1 TAG2 ... : alternate whole processes; groups given by env GROUPS; prints medians."""
+"""ab.py ROUNDS TAG1 TAG2 ... : alternate whole processes; groups given by env ABGROUPS; prints medians.
+Env PK: the directory of the pk-TAG builds (mkjava.sh; /tmp/perf31 in the first session, /tmp/pk31 in the
+second); FLOOR: the build whose jctools-refs is the floor (base, then before)."""
 import subprocess, sys, statistics, json, os, time
+PK=os.environ.get('PK','/tmp/perf31'); FLOOR=os.environ.get('FLOOR','base')
 rounds=int(sys.argv[1]); tags=sys.argv[2:]
 groups=[('two','bbflow-refs-backoff','10000000','10',5),('two','bbflow-refs-backoff','1000000','30',20)]
 if os.environ.get('ABGROUPS'):
     groups=json.loads(os.environ['ABGROUPS'])
 res={}
-log=open(os.environ.get('ABLOG','/tmp/perf31/ab.log'),'a')
+log=open(os.environ.get('ABLOG',f'{PK}/ab.log'),'a')
 print('load', open('/proc/loadavg').read().strip(), file=log, flush=True)
 for r in range(rounds):
     for g in groups:
         mode,impl,n,runs,warm=g
         for t in tags:
             d,_,pause=t.partition('@')
-            cp=f'/tmp/perf31/pk-{d}/java/classes:/tmp/perf31/pk-{d}/java/lib/*'
+            cp=f'{PK}/pk-{d}/java/classes:{PK}/pk-{d}/java/lib/*'
             extra=[f'-Dbbflow.plainPause={pause}'] if pause else []
-            if d=='floor': cp='/tmp/perf31/pk-base/java/classes:/tmp/perf31/pk-base/java/lib/*'
+            if d=='floor': cp=f'{PK}/pk-{FLOOR}/java/classes:{PK}/pk-{FLOOR}/java/lib/*'
             im='jctools-refs' if d=='floor' else impl
             out=subprocess.run(['java']+extra+['-cp',cp,'PerfJ',mode,im,n,runs],capture_output=True,text=True,timeout=600).stdout
             ts=[float(l.split()[-1]) for l in out.splitlines() if l.startswith('RUN')]

@@ -2,6 +2,7 @@
 """lat.py ROUNDS TAG... : sparse two-stage latency, alternating whole processes; medians over rounds of the
 warm runs' (runs 1..2 of 3) percentiles. Env IMPL (default bbflow-refs-backoff), GAPS, BUSY, ITEMS."""
 import subprocess, sys, statistics, os
+PK=os.environ.get('PK','/tmp/pk31')
 rounds=int(sys.argv[1]); tags=sys.argv[2:]
 impl=os.environ.get('IMPL','bbflow-refs-backoff')
 gaps=os.environ.get('GAPS','2000,10000,50000').split(','); busys=os.environ.get('BUSY','0,2').split(',')
@@ -12,7 +13,7 @@ for r in range(rounds):
     for g in gaps:
         for b in busys:
             for t in tags:
-                cp=f'/tmp/pk31/pk-{t}/java/classes:/tmp/pk31/pk-{t}/java/lib/*'
+                cp=f'{PK}/pk-{t}/java/classes:{PK}/pk-{t}/java/lib/*'
                 out=subprocess.run(['java','-cp',cp,'PerfJ','lat',impl,g,items,'3',b],capture_output=True,text=True,timeout=600).stdout
                 for l in out.splitlines():
                     f=l.split()
