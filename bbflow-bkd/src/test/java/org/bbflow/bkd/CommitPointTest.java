@@ -39,9 +39,7 @@ class CommitPointTest {
             }
             t.refresh();
             for (int i = 0; i < 20; i++) {
-                Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                t.delete(x.p(), x.id());
-                oracle.delete(x.p(), x.id());
+                oracle.deleteRandom(t, r);
             }
         }
         return oracle;

@@ -22,15 +22,6 @@ import org.bbflow.testing.TestSeed;
 @Timeout(120)
 class DistanceAndNeighborsTest {
 
-    private static double dist2(double[] a, double[] b) {
-        double s = 0;
-        for (int d = 0; d < a.length; d++) {
-            double x = a[d] - b[d];
-            s += x * x;
-        }
-        return s;
-    }
-
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 8})
     void radiusQueriesAndNeighbourDistancesMatchBruteForce(int dims) {
@@ -40,16 +31,7 @@ class DistanceAndNeighborsTest {
         Oracle oracle = new Oracle();
         int grid = dims <= 2 ? 40 : 8;
         try (BkdTree t = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).pageShift(dims).build()) {
-            for (int i = 0; i < 3000; i++) {
-                double[] p = Oracle.gridPoint(r, dims, grid);
-                t.insert(p, i);
-                oracle.insert(p, i);
-                if (i % 7 == 0) {
-                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                    t.delete(x.p(), x.id());
-                    oracle.delete(x.p(), x.id());
-                }
-            }
+            oracle.fill(t, r, dims, grid, 3000, 7);
             t.refresh();
             for (int q = 0; q < 200; q++) {
                 double[] c = new double[dims];
@@ -58,26 +40,26 @@ class DistanceAndNeighborsTest {
                 }
                 double radius = q % 10 == 0 ? 0 : r.nextInt(grid / 2) + (q % 4 == 0 ? 0.25 : 0);
                 String what = "seed " + seed + ", query " + q + ": center " + Arrays.toString(c) + " radius " + radius;
-                long[] want = oracle.live.stream().filter(x -> dist2(x.p(), c) <= radius * radius)
+                long[] want = oracle.live.stream().filter(x -> Oracle.dist2(x.p(), c) <= radius * radius)
                         .mapToLong(Oracle.Pt::id).sorted().toArray();
                 List<Long> got = new ArrayList<>();
                 long n = t.withinDistance(c, radius, (id, p) -> {
                     got.add(id);
-                    assertEquals(true, dist2(p, c) <= radius * radius, what + ": visited a point outside");
+                    assertEquals(true, Oracle.dist2(p, c) <= radius * radius, what + ": visited a point outside");
                 });
                 assertEquals(got.size(), n, what);
                 assertArrayEquals(want, got.stream().mapToLong(Long::longValue).sorted().toArray(), what);
                 assertEquals(want.length, t.countWithinDistance(c, radius), what);
 
                 int k = 1 + r.nextInt(40);
-                double[] brute = oracle.live.stream().mapToDouble(x -> Math.sqrt(dist2(x.p(), c))).sorted()
+                double[] brute = oracle.live.stream().mapToDouble(x -> Math.sqrt(Oracle.dist2(x.p(), c))).sorted()
                         .limit(k).toArray();
                 List<Neighbor> nn = t.nearest(c, k);
                 assertEquals(brute.length, nn.size(), what);
                 for (int i = 0; i < nn.size(); i++) {
                     Neighbor x = nn.get(i);
                     assertEquals(brute[i], x.distance(), 0.0, what + ": distance of neighbour " + i);
-                    assertEquals(Math.sqrt(dist2(x.point(), c)), x.distance(), 0.0, what + ": the distance is its own");
+                    assertEquals(Math.sqrt(Oracle.dist2(x.point(), c)), x.distance(), 0.0, what + ": the distance is its own");
                     assertEquals(true, t.contains(x.point(), x.id()), what + ": a live point");
                 }
             }

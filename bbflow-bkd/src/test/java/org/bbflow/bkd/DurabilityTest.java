@@ -44,16 +44,7 @@ class DurabilityTest {
         Oracle oracle = new Oracle();
         Path dir = tmp.resolve("index");
         try (BkdTree t = BkdTree.builder(2).directory(dir).bufferSize(10).leafSize(4).merging(false).build()) {
-            for (int i = 0; i < 120; i++) {
-                double[] p = Oracle.gridPoint(r, 2, 10);
-                t.insert(p, i);
-                oracle.insert(p, i);
-                if (i % 7 == 0) {
-                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                    t.delete(x.p(), x.id());
-                    oracle.delete(x.p(), x.id());
-                }
-            }
+            oracle.fill(t, r, 2, 10, 120, 7);
         }
         // no writes: the merge that starts by itself on open replaces the reopened trees
         try (BkdTree t = BkdTree.builder(2).directory(dir).mergeFactor(2).build()) {

@@ -26,16 +26,7 @@ class EdgeCaseTest {
         Random r = new Random(seed);
         try (BkdTree t = BkdTree.builder(dims).leafSize(8).bufferSize(100).mergeFactor(3).build()) {
             Oracle oracle = new Oracle();
-            for (int i = 0; i < 3000; i++) {
-                double[] p = Oracle.gridPoint(r, dims, 6);
-                t.insert(p, i);
-                oracle.insert(p, i);
-                if (i % 5 == 0) {
-                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                    t.delete(x.p(), x.id());
-                    oracle.delete(x.p(), x.id());
-                }
-            }
+            oracle.fill(t, r, dims, 6, 3000, 5);
             t.refresh();
             t.awaitMerges();
             for (int i = 0; i < 60; i++) {

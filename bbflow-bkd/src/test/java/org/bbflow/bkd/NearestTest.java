@@ -54,9 +54,9 @@ class NearestTest {
                     got.add(p.clone());
                     ids.add(id);
                 });
-                double[] expected = oracle.live.stream().mapToDouble(x -> dist(x.p(), q)).sorted()
+                double[] expected = oracle.live.stream().mapToDouble(x -> Oracle.dist2(x.p(), q)).sorted()
                         .limit(k).toArray();
-                double[] actual = got.stream().mapToDouble(p -> dist(p, q)).toArray();
+                double[] actual = got.stream().mapToDouble(p -> Oracle.dist2(p, q)).toArray();
                 assertEquals(Math.min(k, oracle.live.size()), n, "seed " + seed + " step " + step);
                 assertArrayEquals(expected, actual, "seed " + seed + " step " + step + " k " + k);
                 for (int i = 0; i < got.size(); i++) {
@@ -71,14 +71,5 @@ class NearestTest {
             }
             assertThrows(IllegalArgumentException.class, () -> t.nearest(new double[dims], 0, (id, p) -> { }));
         }
-    }
-
-    private static double dist(double[] a, double[] b) {
-        double s = 0;
-        for (int d = 0; d < a.length; d++) {
-            double x = a[d] - b[d];
-            s += x * x;
-        }
-        return s;
     }
 }

@@ -19,6 +19,39 @@ final class Oracle {
         live.removeIf(x -> x.id == id && Arrays.equals(x.p, p));
     }
 
+    /**
+     * Inserts {@code n} points of the grid (ids 0 to n-1) into the tree and here, and after every
+     * {@code deleteEvery}-th insert (from the first on; 0: never) deletes a random live point from both.
+     */
+    void fill(BkdTree tree, Random r, int dims, int grid, int n, int deleteEvery) {
+        for (int i = 0; i < n; i++) {
+            double[] p = gridPoint(r, dims, grid);
+            tree.insert(p, i);
+            insert(p, i);
+            if (deleteEvery > 0 && i % deleteEvery == 0) {
+                deleteRandom(tree, r);
+            }
+        }
+    }
+
+    /** Deletes a random live point from the tree and from here; returns it. */
+    Pt deleteRandom(BkdTree tree, Random r) {
+        Pt x = live.get(r.nextInt(live.size()));
+        tree.delete(x.p(), x.id());
+        delete(x.p(), x.id());
+        return x;
+    }
+
+    /** The squared Euclidean distance of two points. */
+    static double dist2(double[] a, double[] b) {
+        double s = 0;
+        for (int d = 0; d < a.length; d++) {
+            double x = a[d] - b[d];
+            s += x * x;
+        }
+        return s;
+    }
+
     long[] ids(Box box) {
         return live.stream().filter(x -> box.contains(x.p)).mapToLong(Pt::id).sorted().toArray();
     }

@@ -28,15 +28,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(120)
 class PagedTreeTest {
 
-    private static double dist2(double[] a, double[] b) {
-        double s = 0;
-        for (int d = 0; d < a.length; d++) {
-            double x = a[d] - b[d];
-            s += x * x;
-        }
-        return s;
-    }
-
     @ParameterizedTest(name = "{0}-D, pages of 2^{1} points, leaves of {2}")
     @CsvSource({"1,0,3", "2,0,8", "2,1,5", "2,3,13", "3,2,7", "3,5,8", "8,1,3", "2,4,40"})
     void everyQueryOnAPagedForestMatchesBruteForce(int dims, int shift, int leaf, @TempDir Path dir) {
@@ -47,16 +38,7 @@ class PagedTreeTest {
         Oracle oracle = new Oracle();
         try (BkdTree t = BkdTree.builder(dims).directory(dir).pageShift(shift).leafSize(leaf).bufferSize(97)
                 .merging(false).build()) {
-            for (int i = 0; i < 1500; i++) {
-                double[] p = Oracle.gridPoint(r, dims, grid);
-                t.insert(p, i);
-                oracle.insert(p, i);
-                if (i % 9 == 0) {
-                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                    t.delete(x.p(), x.id());
-                    oracle.delete(x.p(), x.id());
-                }
-            }
+            oracle.fill(t, r, dims, grid, 1500, 9);
             t.refresh();
             assertTrue(t.stats().trees() > 10, "a forest of many trees: " + t.stats());
             assertTrue(t.forest().trees[0].coords.length > 1, "a tree spans several pages");
@@ -95,7 +77,7 @@ class PagedTreeTest {
             }
             double radius = r.nextInt(grid / 3 + 1) + (q % 4 == 0 ? 0.25 : 0);
             String wd = what + ", center " + Arrays.toString(c) + " radius " + radius;
-            long[] inBall = oracle.live.stream().filter(x -> dist2(x.p(), c) <= radius * radius)
+            long[] inBall = oracle.live.stream().filter(x -> Oracle.dist2(x.p(), c) <= radius * radius)
                     .mapToLong(Oracle.Pt::id).sorted().toArray();
             List<Long> ball = new ArrayList<>();
             t.withinDistance(c, radius, (id, p) -> {
@@ -106,7 +88,7 @@ class PagedTreeTest {
             assertEquals(inBall.length, t.countWithinDistance(c, radius), wd);
 
             int k = 1 + r.nextInt(30);
-            double[] brute = oracle.live.stream().mapToDouble(x -> Math.sqrt(dist2(x.p(), c))).sorted().limit(k).toArray();
+            double[] brute = oracle.live.stream().mapToDouble(x -> Math.sqrt(Oracle.dist2(x.p(), c))).sorted().limit(k).toArray();
             List<Neighbor> nn = t.nearest(c, k);
             assertEquals(brute.length, nn.size(), wd);
             for (int i = 0; i < nn.size(); i++) {

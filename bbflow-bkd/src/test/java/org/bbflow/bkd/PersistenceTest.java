@@ -31,16 +31,7 @@ class PersistenceTest {
         Random r = new Random(seed);
         Oracle oracle = new Oracle();
         try (BkdTree t = BkdTree.builder(2).directory(dir).leafSize(8).bufferSize(300).pageShift(4).build()) {
-            for (int i = 0; i < 5000; i++) {
-                double[] p = Oracle.gridPoint(r, 2, 50);
-                t.insert(p, i);
-                oracle.insert(p, i);
-                if (i % 9 == 0) {
-                    Oracle.Pt x = oracle.live.get(r.nextInt(oracle.live.size()));
-                    t.delete(x.p(), x.id());
-                    oracle.delete(x.p(), x.id());
-                }
-            }
+            oracle.fill(t, r, 2, 50, 5000, 9);
             t.refresh();
             t.awaitMerges();
         }
