@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +17,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.bbflow.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -152,6 +155,73 @@ class FlowLifecycleTest {
             return flow.join().node("sink[1]").itemsIn();
         });
         assertEquals(10L, f.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aFlowNobodyAskedTheFutureOfHandsNoWorkToAnotherThreadAtItsEnd() throws Exception {
+        // Completing every flow's future asynchronously cost each flow's end a thread start on a
+        // 2-core machine, on its last node's thread. Only a future asked for before the end is
+        // completed there; otherwise the first completion() after the end completes it at once.
+        AtomicInteger async = new AtomicInteger();
+        Flow.asyncCompletionHook = async::incrementAndGet;
+        try {
+            Flow joined = Flow.start(Pipeline.of(Nodes.range(1, 100), Nodes.sink(x -> { })).named("unasked"));
+            assertEquals(100, joined.join().node("sink[1]").itemsIn());
+            assertEquals(0, async.get());
+            CompletableFuture<RunStats> late = joined.completion();
+            assertTrue(late.isDone(), "completed by the call itself");
+            assertEquals(100, late.getNow(null).node("sink[1]").itemsIn());
+            Thread caller = Thread.currentThread();
+            assertSame(caller, late.thenApply(x -> Thread.currentThread()).getNow(null));
+            assertEquals(0, async.get());
+
+            Flow asked = Flow.start(Pipeline.of(Nodes.range(1, 100), Nodes.sink(x -> { })).named("asked"));
+            CompletableFuture<RunStats> early = asked.completion();
+            assertEquals(100, early.get(30, TimeUnit.SECONDS).node("sink[1]").itemsIn());
+            assertEquals(1, async.get());
+        } finally {
+            Flow.asyncCompletionHook = null;
+        }
+    }
+
+    @Test
+    void aFailedFlowsFutureAskedForAfterItsEndFailsWithItsException() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        Flow flow = Flow.start(Pipeline.of(Nodes.range(1, 10), Nodes.sink(x -> {
+            throw boom;
+        })).named("failedlate"));
+        assertThrows(FlowException.class, flow::join);
+        CompletableFuture<RunStats> f = flow.completion();
+        assertTrue(f.isCompletedExceptionally());
+        ExecutionException e = assertThrows(ExecutionException.class, f::get);
+        assertSame(boom, e.getCause().getCause());
+    }
+
+    @Test
+    void aFutureAskedForAsTheFlowEndsIsAlwaysCompleted() throws Exception {
+        // completion() races the last node's end: whichever comes first, the future completes
+        // (a lost completion would hang get below). Seeded delays move the call around the end.
+        long seed = TestSeed.current();
+        Random random = new Random(seed);
+        for (int round = 0; round < 300; round++) {
+            int items = 1 + random.nextInt(200);
+            long spin = random.nextInt(200_000);
+            Flow flow = Flow.start(Pipeline.of(Nodes.range(1, items), Nodes.sink(x -> { })).named("race"));
+            long until = System.nanoTime() + spin;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            CompletableFuture<RunStats> f = flow.completion();
+            int r = round;
+            RunStats s;
+            try {
+                s = f.get(30, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                throw new AssertionError("the future was never completed: seed " + seed + ", round " + r, e);
+            }
+            assertEquals(items, s.node("sink[1]").itemsIn(), () -> "seed " + seed + ", round " + r);
+            assertTrue(flow.completion().isDone(), () -> "seed " + seed + ", round " + r);
+        }
     }
 
     @Test
