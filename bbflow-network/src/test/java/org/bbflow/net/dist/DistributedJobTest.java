@@ -256,9 +256,14 @@ class DistributedJobTest {
             assertNotNull(g, () -> "no GroupFailedException in " + e + "\n" + w1.output());
             assertEquals("w1", g.group());
             assertTrue(g.getMessage().contains("boom at task"), g::getMessage);
-            assertTrue(master.lostGroups().isEmpty(), () -> master.lostGroups().toString());
-            assertEquals(1, w1.exit(30), w1::output);
-            assertEquals(1, w2.exit(30), w2::output);
+            int w1Exit = w1.exit(30);
+            int w2Exit = w2.exit(30);
+            // seen once in CI (2026-11-27): w1 counted lost, its report not in within the ledger's wait;
+            // the groups' own logs say what each did and when
+            assertTrue(master.lostGroups().isEmpty(), () -> master.lostGroups() + "\nw1:\n" + w1.output()
+                    + "\nw2:\n" + w2.output());
+            assertEquals(1, w1Exit, w1::output);
+            assertEquals(1, w2Exit, w2::output);
         }
     }
 
