@@ -191,14 +191,10 @@ final class FarmLedger {
         if (report != null && !GroupReports.isLost(report)) {
             throw fail(GroupReports.failure(lane.group, report, cause)); // it failed and said so: so does the job
         }
-        // say why the group counts as lost: no report within the wait, or its report channel failed
+        // say why the group counts as lost: no report within the wait, or its report channel failed (LOST)
         lose(lane, cause.getMessage() + (report == null ? "; no report from group " + lane.group + " within "
-                + LOSS_REPORT_WAIT.toMillis() + " ms" : "; its report channel: " + firstLine(report)));
-    }
-
-    private static String firstLine(String text) {
-        int nl = text.indexOf('\n');
-        return (nl < 0 ? text : text.substring(0, nl)).replace('\t', ' ');
+                + LOSS_REPORT_WAIT.toMillis() + " ms" : "; its report channel: "
+                + report.substring(GroupReports.LOST.length() + 1)));
     }
 
     /**
