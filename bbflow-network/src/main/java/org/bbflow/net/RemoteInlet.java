@@ -70,6 +70,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private long bytesSinceAck;
     private boolean eosSeen;
     private boolean failSeen;
+    private boolean stopped;
     private Thread consumer;
 
     RemoteInlet(NetServer server, int channelId, Codec<T> codec) {
@@ -140,6 +141,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * @return false at the end of the stream
      */
     private boolean advance() {
+        if (stopped) throw new IllegalStateException("channel " + channelId + ": its consumer stopped reading");
         Object o = queue.poll();
         if (o == null) {
             if (eosSeen) return false;
@@ -267,6 +269,20 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private void wake() {
         Thread w = waiter;
         if (w != null) LockSupport.unpark(w);
+    }
+
+    /**
+     * Stops this consumer's reading without closing the inlet: the frame it was reading is freed (its
+     * items not yet taken are dropped) and a later {@link #take()} throws {@link IllegalStateException};
+     * the sender is not told, and what still arrives is queued (within the window) until
+     * {@link #close()}, which must follow, on any thread. For a receiver that must keep the channel
+     * open after it stopped reading, until it has told a third party why (a distributed job's failing
+     * group reports to the master before any of its channels closes). Call it on the consumer thread;
+     * idempotent.
+     */
+    public void stopReading() {
+        stopped = true;
+        releaseFrame();
     }
 
     /**

@@ -344,4 +344,28 @@ class LoopbackTest {
             assertTrue(e.getMessage().contains("aborted"), e.getMessage());
         }
     }
+
+    /**
+     * A consumer that stops reading mid-frame: the frame is freed at once (paranoid leak detection
+     * fails the class otherwise), take() refuses, and the inlet stays open (its id taken, the sender
+     * not refused) until close().
+     */
+    @Test
+    void stopReadingFreesTheFrameInHandAndKeepsTheInletOpenUntilClose() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 9, Codec.longs(), NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(9, Codec.longs());
+            for (long i = 0; i < 100; i++) {
+                out.send(i);
+            }
+            assertEquals(0L, in.take()); // a frame of several items is in hand
+            in.stopReading();
+            in.stopReading(); // idempotent
+            IllegalStateException e = assertThrows(IllegalStateException.class, in::take);
+            assertTrue(e.getMessage().contains("stopped reading"), e.getMessage());
+            assertThrows(IllegalStateException.class, () -> server.inlet(9, Codec.longs()), "still open");
+            in.close();
+            server.inlet(9, Codec.longs()).close(); // closed: the id is free again
+        }
+    }
 }

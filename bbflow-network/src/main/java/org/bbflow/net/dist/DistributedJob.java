@@ -34,7 +34,6 @@ import org.bbflow.net.Codec;
 import org.bbflow.net.NetClient;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
-import org.bbflow.net.RemoteBlocks;
 import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
@@ -135,6 +134,8 @@ public final class DistributedJob {
     private final List<Thread> readmissions = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean ending;
     private volatile boolean crashed;
+    /** Test hook: run by a failing group just before it sends its failure report (e.g. to make it late). */
+    static volatile Runnable beforeFailureReportHook;
     private volatile NetServer masterServer;
     private volatile GroupReports masterReports;
     private volatile NetOptions masterOptions;
@@ -1018,6 +1019,7 @@ public final class DistributedJob {
     private RunStats runGroup(NetOptions serverOptions, NetOptions clientOptions) {
         String master = spec.master();
         List<GroupOutlet> outlets = new ArrayList<>();
+        List<GroupInlet> inlets = new ArrayList<>();
         Map<String, NetClient> clients = new LinkedHashMap<>(); // to the master, and to the groups of linked stages
         RemoteOutlet<String> report = null;
         Liveness.Beats beats = null;
@@ -1046,14 +1048,15 @@ public final class DistributedJob {
                 for (LocalWorker w : localWorkers) {
                     Link link = linksOut.getOrDefault(w.taskId(), new Link(master, w.resultId()));
                     int resultId = link.group().equals(master) ? w.resultId(generation) : link.channelId();
-                    RemoteInlet<Object> in = server.inlet(w.taskId(generation), linkedInCodecs.getOrDefault(w.taskId(),
-                            w.taskCodec()));
+                    GroupInlet in = new GroupInlet(server.inlet(w.taskId(generation), linkedInCodecs.getOrDefault(w.taskId(),
+                            w.taskCodec())));
+                    inlets.add(in);
                     RemoteOutlet<Object> out = clients.computeIfAbsent(link.group(), g -> Member.connect(spec.host(g),
                             spec.port(g), options, spec.peerTimeout())).outlet(resultId, w.resultCodec());
                     GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
                             + "[" + w.path() + "]");
                     outlets.add(o);
-                    chains.add(chain(RemoteBlocks.inlet(in), w.block(), o).named(w.path().replace('/', '.')));
+                    chains.add(chain(in, w.block(), o).named(w.path().replace('/', '.')));
                 }
                 Flow flow = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group));
                 groupFlow = flow;
@@ -1093,6 +1096,10 @@ public final class DistributedJob {
                 }
                 if (report != null) {
                     String d = describe(e, this::jobPath);
+                    Runnable hook = beforeFailureReportHook;
+                    if (hook != null) {
+                        hook.run();
+                    }
                     report(report, isLinkFailure(e) ? GroupReports.LINK + d.substring(GroupReports.FAILED.length()) : d);
                 }
                 throw e;
@@ -1106,6 +1113,7 @@ public final class DistributedJob {
                 if (!crashed) {
                     outlets.forEach(GroupOutlet::abortUnlessCompleted);
                 }
+                inlets.forEach(GroupInlet::closeAfterReport); // only now: a failing group has reported
                 clients.values().forEach(NetClient::close);
             }
         } finally {

@@ -32,8 +32,9 @@ import java.util.concurrent.atomic.LongAdder;
 final class FarmLedger {
     /**
      * How long a failed lane waits for its group's report before calling the group lost. A failing
-     * group sends its report before it aborts its channels, on the same connection, so the report is
-     * normally there already.
+     * group sends its report (and has it acknowledged) before it aborts its result channels
+     * ({@link GroupOutlet}) or closes its task channels ({@link GroupInlet}), so a lane of a failing
+     * group fails only after its report is in; the wait covers the master's own reader of it.
      */
     static final Duration LOSS_REPORT_WAIT = Duration.ofSeconds(1);
 

@@ -7,7 +7,8 @@ import org.bbflow.net.RemoteOutlet;
 /**
  * The last stage of a worker running in a non-master group: sends the worker's results to the
  * master and completes the stream at end of stream. It does not abort on failure: the group first
- * reports why it failed, then aborts (so the master learns the cause before it sees the abort).
+ * reports why it failed, then aborts (so the master learns the cause before it sees the abort), as it
+ * closes its {@link GroupInlet}s.
  */
 final class GroupOutlet implements Node<Object, Void> {
     private final RemoteOutlet<Object> outlet;

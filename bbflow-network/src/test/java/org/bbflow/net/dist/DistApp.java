@@ -29,6 +29,9 @@ public final class DistApp {
     /** Tasks the workers of this process ran (a group's share of the work). */
     static final AtomicLong WORKED = new AtomicLong();
 
+    /** System property of a child: milliseconds its group waits, once its part has failed, before it reports. */
+    static final String REPORT_DELAY_PROPERTY = "distapp.reportDelayMs";
+
     private static void spin(long nanos) {
         long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
@@ -118,6 +121,16 @@ public final class DistApp {
      *     re-sending farm has workers in the master
      */
     public static void main(String[] args) {
+        long reportDelay = Long.getLong(REPORT_DELAY_PROPERTY, 0);
+        if (reportDelay > 0) {
+            DistributedJob.beforeFailureReportHook = () -> {
+                try {
+                    Thread.sleep(reportDelay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+        }
         runAsChild(job -> run(job, Long.parseLong(args[0]), Long.parseLong(args[1]),
                 args.length > 2 ? WorkerLoss.valueOf(args[2]) : WorkerLoss.FAIL_JOB,
                 args.length > 3 && args[3].equals("MASTER_WORKERS"), c -> { }));
