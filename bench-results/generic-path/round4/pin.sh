@@ -1,0 +1,9 @@
+#!/bin/bash
+# pin.sh ROUNDS: alternating processes, unpinned vs pinned; warm median of runs 5-19 per process
+JNA=~/.m2/repository/net/java/dev/jna/jna/5.17.0/jna-5.17.0.jar
+for r in $(seq $1); do for m in free pin; do
+  java -cp /tmp/fr/pin:/tmp/fr/main/core.jar:/tmp/fr/base/base.jar:$JNA Pin ${N:-10000000} 20 $m | python3 -c "
+import sys,statistics
+t=[float(l.split()[-1]) for l in sys.stdin if l.startswith('RUN')]
+w=sorted(t[5:]); print('$r $m load $(cut -d' ' -f1 /proc/loadavg) first %.1f warm-median %.1f p25 %.1f p75 %.1f max %.1f'%(t[0],statistics.median(w),w[len(w)//4],w[3*len(w)//4],w[-1]))"
+done; done
