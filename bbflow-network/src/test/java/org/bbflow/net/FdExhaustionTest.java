@@ -48,8 +48,13 @@ class FdExhaustionTest {
 
     /** How many of {@code sockets} the server accepted: those it sent its challenge on (within a bounded wait). */
     static int accepted(List<Socket> sockets) throws Exception {
+        return accepted(sockets, System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+    }
+
+    /** How many of {@code sockets} the server sent its challenge on by {@code endNanos} ({@link System#nanoTime()}). */
+    static int accepted(List<Socket> sockets, long endNanos) throws Exception {
         int seen = 0;
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        long end = endNanos;
         boolean[] challenged = new boolean[sockets.size()];
         while (System.nanoTime() < end) {
             for (int i = 0; i < sockets.size(); i++) {

@@ -32,9 +32,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class HostileServer {
     private HostileServer() {}
 
+    /** The plain port's handshake timeout: an idle unauthenticated connection is closed after it. */
+    static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(2);
+
     public static void main(String[] args) throws Exception {
         NetOptions opts = NetOptions.defaults().withSharedSecret(HexFormat.of().parseHex(args[0]))
-                .withHandshakeTimeout(Duration.ofSeconds(2)).withHeartbeat(Duration.ofMillis(500));
+                .withHandshakeTimeout(HANDSHAKE_TIMEOUT).withHeartbeat(Duration.ofMillis(500));
         NetOptions tlsOpts = NetOptions.defaults().withTls(TlsContexts.server(TlsContexts.load(Path.of(args[1]),
                 TestCerts.password()), TestCerts.password())).withMaxConnections(24, 16)
                 .withHandshakeTimeout(Duration.ofSeconds(1)).withHeartbeat(Duration.ofMillis(500));
