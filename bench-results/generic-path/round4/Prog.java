@@ -19,5 +19,10 @@ public class Prog {
         for (int i = 2; i < 63 && STAMP[i] != 0; i++) sb.append(String.format(" %.1f", (STAMP[i] - STAMP[i - 1]) / 1e6));
         sb.append(String.format(" | srcdone->end %.2f lastchunk->srcdone %.2f", (t1 - STAMP[63]) / 1e6, (STAMP[63] - STAMP[(int) (n >>> 19)]) / 1e6));
         System.out.println(sb);
+        if (a.length < 2 || !a[1].equals("uptime")) return; // the chunk ends as JVM uptime, for -XX:+LogCompilation
+        long up = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(); long nowN = System.nanoTime();
+        StringBuilder u = new StringBuilder("uptime of chunk ends (ms):");
+        for (int i = 1; i < 63 && STAMP[i] != 0; i++) u.append(String.format(" %.0f", up - (nowN - STAMP[i]) / 1e6));
+        System.out.println(u);
     }
 }
