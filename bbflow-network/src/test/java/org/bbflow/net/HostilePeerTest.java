@@ -438,7 +438,8 @@ class HostilePeerTest {
      * More connections than the child has descriptors, then an honest stream. Whether the flood reached
      * the limit is judged only on what the child accepted before its handshake timeout could close the
      * first of them: after it, each idle connection closed frees a descriptor for one still waiting
-     * in the backlog, and a slow flood (a loaded machine) was once accepted in full that way.
+     * in the backlog, and a slow flood (a loaded machine) was once accepted in full that way. (A flood
+     * slower than the timeout leaves the check with nothing to judge rather than a wrong verdict.)
      */
     @Test
     void k_floodToTheDescriptorLimit() throws Exception {

@@ -358,7 +358,7 @@ class LoopbackTest {
             for (long i = 0; i < 100; i++) {
                 out.send(i);
             }
-            assertEquals(0L, in.take()); // a frame of several items is in hand
+            assertEquals(0L, in.take()); // the rest of its frame is in hand (the first 100 sends leave as one or a few frames)
             in.stopReading();
             in.stopReading(); // idempotent
             IllegalStateException e = assertThrows(IllegalStateException.class, in::take);

@@ -2,6 +2,7 @@ package org.bbflow.net.dist;
 
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Source;
+import org.bbflow.net.RemoteBlocks;
 import org.bbflow.net.RemoteInlet;
 
 /**
@@ -16,18 +17,17 @@ import org.bbflow.net.RemoteInlet;
  */
 final class GroupInlet implements Source<Object> {
     private final RemoteInlet<Object> inlet;
-    private final String name;
+    /** {@code RemoteBlocks.inlet}'s source on the same inlet: this one only changes what its node's end does. */
+    private final Source<Object> reader;
 
     GroupInlet(RemoteInlet<Object> inlet) {
         this.inlet = inlet;
-        this.name = "remote-inlet[#" + inlet.channelId() + "]";
+        this.reader = RemoteBlocks.inlet(inlet);
     }
 
     @Override
-    public void generate(Outbox<Object> out) {
-        for (Object item; (item = inlet.take()) != null; ) {
-            out.send(item);
-        }
+    public void generate(Outbox<Object> out) throws Exception {
+        reader.generate(out);
     }
 
     /** At its node's end: stops reading (frees the frame in hand) but leaves the inlet open. */
@@ -43,6 +43,6 @@ final class GroupInlet implements Source<Object> {
 
     @Override
     public String name() {
-        return name;
+        return reader.name();
     }
 }
