@@ -63,6 +63,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private Batch current;
     private long seq;
     private boolean closed;
+    private boolean stopped;
     private ByteBuf scratch;
 
     // event-loop confined
@@ -101,14 +102,14 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * @param item the item
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
-     * @throws IllegalStateException after {@link #complete()} or {@link #close()}
+     * @throws IllegalStateException after {@link #complete()}, {@link #close()} or {@link #stopSending()}
      * @throws RemoteChannelException if the channel failed (peer away past the timeout, refused, ...)
      */
     public void send(T item) {
         Objects.requireNonNull(item, "item");
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
+        if (closed || stopped) throw ended();
         Batch b = current;
         int max = codec.maxEncodedSize(item);
         if (max >= 0 && max <= maxPayload) {
@@ -139,7 +140,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      *
      * @param item the item
      * @throws IllegalStateException if this outlet's codec is not {@link Codec#longs()}, or after
-     *     {@link #complete()} or {@link #close()}
+     *     {@link #complete()}, {@link #close()} or {@link #stopSending()}
      */
     public void sendLong(long item) {
         if (codec != BuiltinCodecs.LONG) {
@@ -147,13 +148,34 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed) throw new IllegalStateException("outlet of channel " + channelId + " is completed or closed");
+        if (closed || stopped) throw ended();
         Batch b = current;
         if (b == null || b.buf.writableBytes() < 8) b = nextBatch(8);
         b.buf.writeLong(item);
         b.count++;
         COMMITTED.setRelease(b, ((long) b.count << 32) | b.buf.writerIndex());
         seq++;
+    }
+
+    private IllegalStateException ended() {
+        return new IllegalStateException("outlet of channel " + channelId
+                + (closed ? " is completed or closed" : " stopped sending"));
+    }
+
+    /**
+     * The producer is done sending but does not end the stream yet: what it sent goes to the
+     * connection at once, and the buffer it was filling is given up, so that nothing is held for a
+     * producer that may never come back (a node that ended, failed or was cancelled). The stream
+     * stays open, neither complete nor aborted, until {@link #complete()} or {@link #close()} (which
+     * another thread may call later: a distributed job's group first reports why it failed, then
+     * aborts its result streams). {@link #send} refuses afterwards. Call it on the producer thread;
+     * idempotent.
+     */
+    public void stopSending() {
+        if (stopped || closed) return;
+        stopped = true;
+        RemoteChannelException f = failure;
+        if (f != null) dropCurrent(f); else seal();
     }
 
     /** Seals the current batch and starts a new one of at least {@code need} bytes, waiting for window. */

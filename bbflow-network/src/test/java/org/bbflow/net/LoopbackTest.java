@@ -368,4 +368,33 @@ class LoopbackTest {
             server.inlet(9, Codec.longs()).close(); // closed: the id is free again
         }
     }
+    /**
+     * A producer that stops sending without ending the stream: what it sent still goes out, send
+     * refuses, and the stream stays open until close(), which aborts it (the receiver sees the abort,
+     * not an end of stream). That its buffer is freed at once is {@code GroupOutletTest}'s to judge:
+     * here close() would free it anyway.
+     */
+    @Test
+    void stopSendingSendsWhatWasSentAndLeavesTheStreamOpenUntilClose() throws Exception {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 10, Codec.longs(), NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(10, Codec.longs());
+            for (long i = 0; i < 100; i++) {
+                out.send(i); // 800 bytes: all in the batch being filled
+            }
+            out.stopSending();
+            out.stopSending(); // idempotent
+            for (long i = 0; i < 100; i++) {
+                assertEquals(i, in.take());
+            }
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> out.send(100L));
+            assertTrue(refused.getMessage().contains("stopped sending"), refused.getMessage());
+            assertThrows(IllegalStateException.class, () -> out.sendLong(100L));
+            out.close();
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+            assertTrue(e.getMessage().contains("without complete()"), e.getMessage());
+            assertFalse(in.isEos());
+            in.close();
+        }
+    }
 }

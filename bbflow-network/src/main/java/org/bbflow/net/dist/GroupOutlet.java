@@ -8,7 +8,7 @@ import org.bbflow.net.RemoteOutlet;
  * The last stage of a worker running in a non-master group: sends the worker's results to the
  * master and completes the stream at end of stream. It does not abort on failure: the group first
  * reports why it failed, then aborts (so the master learns the cause before it sees the abort), as it
- * closes its {@link GroupInlet}s.
+ * closes its {@link GroupInlet}s; its node's end only stops the sending.
  */
 final class GroupOutlet implements Node<Object, Void> {
     private final RemoteOutlet<Object> outlet;
@@ -29,6 +29,17 @@ final class GroupOutlet implements Node<Object, Void> {
     public void onEos(Outbox<Void> out) {
         outlet.complete();
         completed = true;
+    }
+
+    /**
+     * At its node's end, on its thread (whether the node completed, failed or was cancelled): sends
+     * what it sent and gives up its buffer ({@link RemoteOutlet#stopSending()}), but leaves the
+     * stream open for the group to abort after its report. Without it, a node cancelled between two
+     * items (a group killed in local mode, which aborts nothing) held its buffer for ever.
+     */
+    @Override
+    public void close() {
+        outlet.stopSending();
     }
 
     /** Aborts the stream unless it was completed; called by the group after its report. */
