@@ -20,6 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  * producer thread calls {@link #send} for each item and {@link #complete()} at the end of the stream;
  * {@link #close()} without {@link #complete()} aborts the stream, so the receiver fails instead of
  * seeing a clean end when the producer stopped early (an exception, an {@code OutOfMemoryError}).
+ * The outlet is that thread's: another thread may {@link #close()} or {@link #abort()} it only once
+ * the producer is out of it for good or held off (joined, or behind a lock both take), since the
+ * buffer being filled is the producer's and a close frees it.
  *
  * <p>Items are encoded straight into a pooled batch buffer. A batch is sent when it is full, at the
  * end of the stream, or at the latest after the flush delay. Sent bytes are kept until the receiver

@@ -136,6 +136,8 @@ public final class DistributedJob {
     private volatile boolean crashed;
     /** Test hook: run by a failing group just before it sends its failure report (e.g. to make it late). */
     static volatile Runnable beforeFailureReportHook;
+    /** Test hook: run by the master once it chose whom to tell the verdict, before it sends (e.g. to let a group end). */
+    static volatile Runnable beforeVerdictsHook;
     private volatile NetServer masterServer;
     private volatile GroupReports masterReports;
     private volatile NetOptions masterOptions;
@@ -1105,7 +1107,17 @@ public final class DistributedJob {
                 throw e;
             } finally {
                 if (beats != null) {
-                    beats.stop();
+                    // a clean end, delivered before the connection closes below: the master then knows at
+                    // once that this group's part is over, instead of after a liveness timeout of silence
+                    try {
+                        if (crashed) {
+                            beats.stop();
+                        } else {
+                            beats.stop(500);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 if (masterWatch != null) {
                     masterWatch.close();
@@ -1291,25 +1303,37 @@ public final class DistributedJob {
      * Tells every other group how the job ended, in parallel; each send is bounded by the peer timeout.
      * A group lost, one that already reported its own failure (it ends without waiting for a verdict),
      * or one whose beats stopped (killed after its report) is not told, and a send to a group that
-     * goes silent meanwhile is not waited for: its channel would only wait out the peer timeout.
+     * meanwhile goes silent, reports its own failure or ends its beats is not waited for: that group
+     * listens for no verdict any more, and its channel would only wait out the peer timeout (a group
+     * failing because the master's failure cut its links, whose report and end come just after this
+     * choice, held a failing job for the whole peer timeout).
      */
     private void sendVerdicts(String text, GroupReports reports) {
-        Map<Member, Thread> senders = new LinkedHashMap<>();
+        Map<String, Member> told = new LinkedHashMap<>();
         synchronized (members) {
             members.forEach((g, m) -> {
-                if (m.lost() || m.silent() || reports.reportedFailure(g)) {
-                    return;
+                if (!m.lost() && !m.silent() && !reports.reportedFailure(g)) {
+                    told.put(g, m);
                 }
-                Thread t = new Thread(() -> report(m.verdict, text), "bbflow-verdict-to-" + g);
-                t.setDaemon(true);
-                t.start();
-                senders.put(m, t);
             });
         }
+        Runnable hook = beforeVerdictsHook;
+        if (hook != null) {
+            hook.run();
+        }
+        Map<String, Thread> senders = new LinkedHashMap<>();
+        told.forEach((g, m) -> {
+            Thread t = new Thread(() -> report(m.verdict, text), "bbflow-verdict-to-" + g);
+            t.setDaemon(true);
+            t.start();
+            senders.put(g, t);
+        });
         long deadline = System.nanoTime() + spec.peerTimeout().toNanos() + 1_000_000_000L;
-        for (Map.Entry<Member, Thread> e : senders.entrySet()) {
+        for (Map.Entry<String, Thread> e : senders.entrySet()) {
+            Member m = told.get(e.getKey());
             try {
-                while (e.getValue().isAlive() && !e.getKey().silent() && System.nanoTime() - deadline < 0) {
+                while (e.getValue().isAlive() && !m.silent() && !m.beatsEnded() && !reports.reportedFailure(e.getKey())
+                        && System.nanoTime() - deadline < 0) {
                     e.getValue().join(20);
                 }
             } catch (InterruptedException i) {

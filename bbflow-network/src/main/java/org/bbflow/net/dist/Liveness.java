@@ -126,6 +126,11 @@ final class Liveness {
             return lastBeat != 0;
         }
 
+        /** Whether the beats ended cleanly: the peer stopped them on purpose (its part is over). */
+        boolean ended() {
+            return ended;
+        }
+
         /** Whether the beats stopped without an end for longer than the timeout (judged once). */
         boolean silent() {
             return silent;

@@ -105,6 +105,14 @@ final class Member {
         return watch.silent();
     }
 
+    /**
+     * Whether this member ended its beats (cleanly): its part is over, and it listens for nothing
+     * more from the master, a verdict included.
+     */
+    boolean beatsEnded() {
+        return watch.ended();
+    }
+
     /** Whether a beat of this member came at least once (it runs, and knows its generation). */
     boolean beating() {
         return watch.started();

@@ -17,9 +17,10 @@ import org.bbflow.net.RemoteOutlet;
  *
  * <p>Two locks with two jobs. {@code sending} orders the sends (several threads may send on one lane:
  * its own stand-in, and whoever re-sends a lost lane's tasks) and is held while a send waits for the
- * channel's window. {@code state} guards the unfinished tasks and the lost flag and is never held
- * across a network wait, so the reader can always take results in (the remote worker never waits on
- * the master to send more).
+ * channel's window; closing the lane takes it too, since an outlet is one thread's at a time.
+ * {@code state} guards the unfinished tasks and the lost flag and is never held across a network
+ * wait, so the reader can always take results in (the remote worker never waits on the master to
+ * send more).
  */
 final class TaskLane {
     final String group;
@@ -191,7 +192,15 @@ final class TaskLane {
         }
         closed = true;
         if (outlet != null && !completed) {
-            outlet.close();
+            // not while a send is in the outlet: its buffer is the sending thread's (RemoteOutlet), and
+            // closed under it, it was freed while that thread still wrote into it. A lost group's
+            // connection is closed before its lanes, so a send waiting for its window returns at once.
+            sending.lock();
+            try {
+                outlet.close();
+            } finally {
+                sending.unlock();
+            }
         }
         if (reader != null) {
             reader.interrupt();

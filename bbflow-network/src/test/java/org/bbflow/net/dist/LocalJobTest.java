@@ -79,4 +79,45 @@ class LocalJobTest {
             assertTrue(trace.contains("boom at task"), trace);
         }
     }
+    /**
+     * The master's failure cuts a healthy group's links; that group fails, reports it and ends (its
+     * server closed) just after the master chose whom to tell its verdict (held here by a test hook
+     * until the group has ended). The verdict's channel to it then only retries until the peer
+     * timeout (60 s here), and the master waited for it: the failing job took the whole peer timeout
+     * to fail (CI, 2026-11-27: this class's test of a failing worker timed out). A group that has
+     * reported a failure or ended its beats listens for no verdict; the master no longer waits for it.
+     */
+    @Test
+    void aGroupThatEndsBeforeItsVerdictDoesNotHoldAFailingMaster() {
+        try (LocalJob<Long> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<Long> running) -> {
+            if (job.isMaster()) {
+                DistributedJob.beforeVerdictsHook = () -> {
+                    try {
+                        running.result("w2", Duration.ofSeconds(30));
+                    } catch (RuntimeException expected) {
+                        // w2 failed: its links to the master were cut
+                    }
+                };
+            }
+            var farm = job.farm("tasks", () -> org.bbflow.core.Nodes.map((Long x) -> {
+                if (job.group().equals("w1") && x > 10_000) {
+                    throw new IllegalStateException("boom at task " + x);
+                }
+                return x;
+            }), org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(), Placement.spread(2, "w1", "w2"));
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.range(1, 50_000), farm,
+                    org.bbflow.core.Nodes.sink((Long y) -> { })));
+            return 0L;
+        })) {
+            long start = System.nanoTime();
+            FlowException e = assertThrows(FlowException.class, () -> local.result("m", Duration.ofSeconds(40)));
+            assertNotNull(DistributedJobTest.groupFailure(e), e::toString);
+            // well under the 60 s peer timeout the master used to wait out (it ends in ~1-2 s)
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(ms < 30_000, "the master took " + ms + " ms to fail");
+            assertThrows(RuntimeException.class, () -> local.result("w2", Duration.ofSeconds(10)));
+        } finally {
+            DistributedJob.beforeVerdictsHook = null;
+        }
+    }
 }

@@ -1,0 +1,104 @@
+package org.bbflow.net.dist;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bbflow.net.Codec;
+import org.bbflow.net.NetClient;
+import org.bbflow.net.NetOptions;
+import org.bbflow.net.NetServer;
+import org.bbflow.net.RemoteChannelException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A lane of a farm that re-sends a lost worker's tasks is closed by the thread that declares its
+ * group lost, while a stand-in (or a re-send) may be in the middle of a send on it. The outlet's
+ * batch buffer is the sending thread's: closed under it, the buffer was freed while that thread still
+ * encoded into it, and the send failed with Netty's {@code IllegalReferenceCountException} instead of
+ * the channel's failure: nothing on the stand-in's path expects that, so the master's flow failed
+ * instead of re-sending the lost group's tasks. The send is held in its encoder here, so the close
+ * always lands inside it (the test fails in every run without the fix).
+ */
+@Timeout(60)
+class TaskLaneTest {
+
+    /** Longs whose encoding waits, once, until the test lets it go on (bounded). */
+    private static final class HeldCodec implements Codec<Object> {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch proceed = new CountDownLatch(1);
+
+        @Override
+        public void encode(Object item, ByteBuf out) {
+            entered.countDown();
+            try {
+                if (!proceed.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the test never let the encoder go on");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.writeLong((Long) item);
+        }
+
+        @Override
+        public Object decode(ByteBuf in) {
+            return in.readLong();
+        }
+
+        @Override
+        public int maxEncodedSize(Object item) {
+            return 8; // straight into the batch buffer
+        }
+    }
+
+    @Test
+    void closingALaneWaitsForASendInProgress() throws Exception {
+        HeldCodec codec = new HeldCodec();
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults());
+            @SuppressWarnings("unchecked")
+            Codec<Object> results = (Codec<Object>) (Codec<?>) Codec.longs();
+            TaskLane lane = new TaskLane("f", 0, "w1", 1, codec, results);
+            lane.open(client, server.inlet(lane.resultId, results), new FarmLedger("f"));
+
+            AtomicReference<Throwable> sendFailure = new AtomicReference<>();
+            Thread sender = new Thread(() -> {
+                try {
+                    lane.send(7L);
+                } catch (RemoteChannelException expected) {
+                    // the channel's own failure: what a lost lane's send may see
+                } catch (Throwable t) {
+                    sendFailure.set(t);
+                }
+            }, "stand-in");
+            sender.start();
+            assertTrue(codec.entered.await(30, TimeUnit.SECONDS));
+
+            client.close(); // the lost group's connection first, as the master's loss handling does
+            Thread closer = new Thread(() -> {
+                try {
+                    lane.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "loss-handler");
+            closer.start();
+            // a close that does not wait for the send ends in this second (it did before the fix);
+            // one that waits cannot end before the encoder goes on, however slow the machine
+            closer.join(1_000);
+            boolean closedUnderTheSend = !closer.isAlive();
+            codec.proceed.countDown();
+            sender.join(30_000);
+            closer.join(30_000);
+            assertFalse(sender.isAlive() || closer.isAlive(), "the send or the close did not end");
+            assertNull(sendFailure.get(), () -> "the send failed with " + sendFailure.get());
+            assertFalse(closedUnderTheSend, "the lane closed its outlet while a send was in it");
+        } // and the buffer is freed exactly once: LeakCheck fails the class otherwise
+    }
+}
