@@ -194,7 +194,8 @@ final class TaskLane {
         if (outlet != null && !completed) {
             // not while a send is in the outlet: its buffer is the sending thread's (RemoteOutlet), and
             // closed under it, it was freed while that thread still wrote into it. A lost group's
-            // connection is closed before its lanes, so a send waiting for its window returns at once.
+            // connection is closed before its lanes, so a send waiting for its window returns as soon
+            // as that close has failed the outlet.
             sending.lock();
             try {
                 outlet.close();
