@@ -153,6 +153,10 @@ final class TaskLane {
             } catch (RuntimeException recorded) {
                 // the ledger keeps the farm's failure; the stand-ins throw it in their own threads
             }
+        } finally {
+            // it may stop in the middle of a frame (a lost lane, a mark without a task): the frame in
+            // hand is this thread's to free; close(), later and from another thread, leaves it alone
+            inlet.stopReading();
         }
     }
 

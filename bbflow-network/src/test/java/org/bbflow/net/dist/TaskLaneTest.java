@@ -13,6 +13,7 @@ import org.bbflow.net.NetClient;
 import org.bbflow.net.NetOptions;
 import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteChannelException;
+import org.bbflow.net.RemoteOutlet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -100,5 +101,33 @@ class TaskLaneTest {
             assertNull(sendFailure.get(), () -> "the send failed with " + sendFailure.get());
             assertFalse(closedUnderTheSend, "the lane closed its outlet while a send was in it");
         } // and the buffer is freed exactly once: LeakCheck fails the class otherwise
+    }
+    /**
+     * The lane's reader stops at the first end-of-task mark after its group was declared lost, which
+     * is usually in the middle of a frame of the group's results; the frame in hand was never freed
+     * (the lane is closed later from another thread, which leaves a consumer's frame alone). Netty's
+     * paranoid leak detection (see {@code LeakCheck}) fails the class without the fix.
+     */
+    @Test
+    void aReaderThatStopsForALostLaneFreesTheFrameInHand() throws Exception {
+        @SuppressWarnings("unchecked")
+        Codec<Object> longs = (Codec<Object>) (Codec<?>) Codec.longs();
+        Codec<Object> marked = new TaskMarks(longs);
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults())) {
+            TaskLane lane = new TaskLane("f", 0, "w1", 1, longs, marked);
+            assertTrue(lane.markLost().isEmpty()); // declared lost before its results come in
+            lane.open(client, server.inlet(lane.resultId, marked), new FarmLedger("f"));
+            try (RemoteOutlet<Object> results = NetClient.outlet("127.0.0.1", server.port(), lane.resultId, marked,
+                    NetOptions.defaults())) {
+                for (long i = 0; i < 100; i++) {
+                    results.send(i);
+                    results.send(TaskMarks.TASK_DONE); // 100 tasks' results in one frame (~1 KB)
+                }
+                results.complete(); // the inlet has them all (queued)
+            }
+            assertTrue(lane.awaitEnd(30_000), "the reader did not stop at the lost lane's first mark");
+            lane.close();
+        } // the frame the reader stopped in: freed, or LeakCheck fails the class
     }
 }
