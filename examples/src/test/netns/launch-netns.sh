@@ -86,7 +86,10 @@ status=0
 if [ -z "$KILL" ]; then
     "$JAVA" -cp "$CP" org.bbflow.examples.Main launch --timeout 90s --grace 30s "$DIR/job.json" || status=$?
 else
-    "$JAVA" -cp "$CP" org.bbflow.examples.Main launch --timeout 90s --grace 30s "$DIR/job.json" > "$DIR/out" 2>&1 &
+    # the file exists before tail opens it: the launcher's own redirection may come after tail starts
+    # (seen in CI on 2026-11-27: "tail: cannot open .../out", and the test saw none of the job's output)
+    : > "$DIR/out"
+    "$JAVA" -cp "$CP" org.bbflow.examples.Main launch --timeout 90s --grace 30s "$DIR/job.json" >> "$DIR/out" 2>&1 &
     launcher=$!
     tail -n +1 -f "$DIR/out" --pid "$launcher" &
     # bounded: at most 90 s for the first quarter of the results, and never past the launcher's end
