@@ -175,8 +175,16 @@ class FlowLifecycleTest {
             assertSame(caller, late.thenApply(x -> Thread.currentThread()).getNow(null));
             assertEquals(0, async.get());
 
-            Flow asked = Flow.start(Pipeline.of(Nodes.range(1, 100), Nodes.sink(x -> { })).named("asked"));
+            // held until its future is asked for: a flow this small could otherwise end first (seen on
+            // JDK 25 on 2026-11-27), and then the call completes it itself, as above
+            CountDownLatch gate = new CountDownLatch(1);
+            Flow asked = Flow.start(Pipeline.of(Nodes.range(1, 100), Nodes.sink(x -> {
+                if (!gate.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the gate was never opened");
+                }
+            })).named("asked"));
             CompletableFuture<RunStats> early = asked.completion();
+            gate.countDown();
             assertEquals(100, early.get(30, TimeUnit.SECONDS).node("sink[1]").itemsIn());
             assertEquals(1, async.get());
         } finally {
