@@ -35,6 +35,9 @@ import java.util.concurrent.locks.LockSupport;
 public final class RemoteOutlet<T> implements AutoCloseable {
     private static final VarHandle COMMITTED;
     private static final VarHandle LOOP_REF;
+    private static final int OPEN = 0;
+    private static final int STOPPED = 1;
+    private static final int CLOSED = 2;
 
     static {
         try {
@@ -65,8 +68,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     // producer confined
     private Batch current;
     private long seq;
-    private boolean closed;
-    private boolean stopped;
+    /** {@link #OPEN}, {@link #STOPPED} ({@link #stopSending()}) or {@link #CLOSED} (completed or closed). */
+    private int state;
     private ByteBuf scratch;
 
     // event-loop confined
@@ -112,7 +115,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         Objects.requireNonNull(item, "item");
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed || stopped) throw ended();
+        if (state != OPEN) throw ended();
         Batch b = current;
         int max = codec.maxEncodedSize(item);
         if (max >= 0 && max <= maxPayload) {
@@ -151,7 +154,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         }
         RemoteChannelException f = failure;
         if (f != null) throw dropCurrent(f);
-        if (closed || stopped) throw ended();
+        if (state != OPEN) throw ended();
         Batch b = current;
         if (b == null || b.buf.writableBytes() < 8) b = nextBatch(8);
         b.buf.writeLong(item);
@@ -162,7 +165,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     private IllegalStateException ended() {
         return new IllegalStateException("outlet of channel " + channelId
-                + (closed ? " is completed or closed" : " stopped sending"));
+                + (state == CLOSED ? " is completed or closed" : " stopped sending"));
     }
 
     /**
@@ -175,8 +178,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * idempotent.
      */
     public void stopSending() {
-        if (stopped || closed) return;
-        stopped = true;
+        if (state != OPEN) return;
+        state = STOPPED;
         RemoteChannelException f = failure;
         if (f != null) dropCurrent(f); else seal();
     }
@@ -247,8 +250,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      *     outlet was aborted (or closed) before
      */
     public void complete() {
-        if (!closed) {
-            closed = true;
+        if (state != CLOSED) {
+            state = CLOSED;
             if (failure != null) {
                 dropCurrent(failure);
             } else {
@@ -295,7 +298,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
 
     private void abort(String reason) {
         if (completing) return;
-        closed = true;
+        state = CLOSED;
         if (!done.isDone()) {
             abortReason = reason;
             fail(new RemoteChannelException("channel " + channelId + " to " + client.peer() + " aborted: " + reason));

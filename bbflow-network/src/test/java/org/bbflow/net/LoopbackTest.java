@@ -368,6 +368,7 @@ class LoopbackTest {
             server.inlet(9, Codec.longs()).close(); // closed: the id is free again
         }
     }
+
     /**
      * A producer that stops sending without ending the stream: what it sent still goes out, send
      * refuses, and the stream stays open until close(), which aborts it (the receiver sees the abort,

@@ -79,6 +79,7 @@ class LocalJobTest {
             assertTrue(trace.contains("boom at task"), trace);
         }
     }
+
     /**
      * The master's failure cuts a healthy group's links; that group fails, reports it and ends (its
      * server closed) just after the master chose whom to tell its verdict (held here by a test hook

@@ -102,6 +102,7 @@ class TaskLaneTest {
             assertFalse(closedUnderTheSend, "the lane closed its outlet while a send was in it");
         } // and the buffer is freed exactly once: LeakCheck fails the class otherwise
     }
+
     /**
      * The lane's reader stops at the first end-of-task mark after its group was declared lost, which
      * is usually in the middle of a frame of the group's results; the frame in hand was never freed
