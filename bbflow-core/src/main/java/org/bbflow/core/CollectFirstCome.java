@@ -5,14 +5,13 @@ package org.bbflow.core;
  * where the last item came. Feedback inputs never end by themselves: the loop's heads end when all
  * their outside inputs have ended and nothing is in flight in the loop.
  */
-final class CollectFirstCome extends InputLoop {
+final class CollectFirstCome extends InputLoop implements WaitCondition {
     private final boolean[] back;
     private final Loop loop;
     private final boolean loopHead;
     private final boolean[] ended;
     /** Outside (not feedback) inputs not yet at end of stream. */
     private int liveExternal;
-    private final WaitCondition anyInput = this::anyInputReady;
 
     CollectFirstCome(NodeRunner runner) {
         super(runner);
@@ -68,7 +67,7 @@ final class CollectFirstCome extends InputLoop {
             if (liveExternal == 0 && (!loopHead || loopDrained())) {
                 return;
             }
-            r.awaitInput(anyInput);
+            r.awaitInput(this);
         }
     }
 
@@ -85,7 +84,9 @@ final class CollectFirstCome extends InputLoop {
         return true;
     }
 
-    private boolean anyInputReady() {
+    /** Whether any input has an item or has ended (or the loop has drained, or the flow is cancelled). */
+    @Override
+    public boolean ready() {
         if (runner.isCancelled()) {
             return true;
         }

@@ -146,7 +146,9 @@ public final class Flow implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             BatchStage.forget(members);
             synchronized (ACTIVE_NODES) {
-                members.forEach(ACTIVE_NODES::remove);
+                for (Node<?, ?> m : members) {
+                    ACTIVE_NODES.remove(m);
+                }
                 for (Composite<?, ?> c : plan.composites) {
                     c.unmarkStarted();
                 }
@@ -516,7 +518,9 @@ public final class Flow implements AutoCloseable {
 
     void runnerDone(NodeRunner r) {
         synchronized (ACTIVE_NODES) {
-            r.plan.members.forEach(ACTIVE_NODES::remove);
+            for (Node<?, ?> m : r.plan.members) { // a loop, not a method reference: no class spun at a first flow's end
+                ACTIVE_NODES.remove(m);
+            }
         }
         try {
             // Only once JFR is up (a recording was started: -XX:StartFlightRecording, jcmd, or the

@@ -8,7 +8,7 @@ import java.util.List;
  * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
  * policy, onEos, end of stream downstream, close. Counters are written by this thread only.
  */
-final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
+final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, WaitCondition {
     private static final VarHandle ITEMS_IN;
     private static final VarHandle ITEMS_OUT;
 
@@ -63,9 +63,9 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     private final boolean loopHead;
     private final boolean isSource;
 
-    /** How this node reads its inputs (its collect policy). */
+    /** How this node reads its inputs (its collect policy); null for a node without inputs. */
     private final InputLoop inputLoop;
-    /** The input {@link #oneInput} waits on. */
+    /** The input an {@link #INPUT} wait waits on. */
     private int waitChannel;
 
     // statistics (single writer: this thread); itemsIn and itemsOut are NodeRunnerHotFields'
@@ -82,9 +82,18 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     private final Object interruptLock = new Object();
     private boolean running = true;
 
-    private final WaitCondition oneInput = this::channelReady;
+    /**
+     * What this node's thread waits for ({@link #ready()}): {@link #INPUT}, {@link #ROOM} or
+     * {@link #ANY_ROOM}. The runner is its own wait condition, one wait at a time, rather than
+     * holding a lambda per kind of wait: each lambda is a class the JVM spins when the runner is
+     * made, and a first flow's start is mostly class loading (see the core guide's "First run").
+     */
+    private int waitingFor;
+    private static final int INPUT = 0;
+    private static final int ROOM = 1;
+    private static final int ANY_ROOM = 2;
+    /** The channel a {@link #ROOM} wait waits on. */
     private Link roomChannel;
-    private final WaitCondition room = () -> roomChannel.hasRoom() || cancelRaised();
 
     /**
      * A runner for the node of {@code plan}, on the flow's runtime channels, loops and reorder
@@ -118,7 +127,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         this.plainInputYields = runInput && plan.inputs.length == 1 && plan.inputs[0].plain ? plan.plainEdgeYields : 0;
         this.plainOutputYields = plan.plainEdgeYields;
         this.outbox = new OutboxImpl(this, plan, links, loops, plan.window >= 0 ? windows[plan.window] : null, cancel);
-        this.inputLoop = InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
+        this.inputLoop = reading == 0 ? null : InputLoop.of(this, plan.window >= 0 ? windows[plan.window] : null);
     }
 
     // ---- NodeContext ---------------------------------------------------------------------------
@@ -196,7 +205,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
                 ((Source<Object>) (Node<?, ?>) node).generate(outbox);
                 checkCancel();
             }
-            if (inputs.length > 0) {
+            if (inputLoop != null) {
                 inputLoop.run();
             }
             if (plan.units == NodePlan.UnitRole.CARRIES_WITH_EOS) {
@@ -239,13 +248,18 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         }
     }
 
-    private boolean cancelRaised() {
-        return cancel.raised;
-    }
-
-    private boolean channelReady() {
-        Link c = inputs[waitChannel];
-        return c.hasItem() || c.isClosed() || cancel.raised;
+    /** Whether what this node's thread waits for ({@link #waitingFor}) has come, or the flow is cancelled. */
+    @Override
+    public boolean ready() {
+        switch (waitingFor) {
+            case ROOM:
+                return roomChannel.hasRoom() || cancel.raised;
+            case ANY_ROOM:
+                return anyOutputHasRoom();
+            default:
+                Link c = inputs[waitChannel];
+                return c.hasItem() || c.isClosed() || cancel.raised;
+        }
     }
 
     /** Waits for the next item of input w, or {@link Units#EOS}. */
@@ -272,7 +286,8 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     /** Waits until input w has an item or has ended. */
     void awaitItem(int w) {
         waitChannel = w;
-        awaitInput(oneInput);
+        waitingFor = INPUT;
+        awaitInput(this);
     }
 
     /**
@@ -422,6 +437,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     /** Called by the outbox when channel c is full. */
     void awaitRoom(Link c, Object item) {
         roomChannel = c;
+        waitingFor = ROOM;
         int spins = 0;
         while (spins < quickSpins) {
             if (c.offerRaw(item)) {
@@ -441,7 +457,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         try {
             while (!c.offerRaw(item)) {
                 checkCancel();
-                idler.idle(waiter, room);
+                idler.idle(waiter, this);
             }
         } finally {
             if (group != null) {
@@ -470,8 +486,8 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         await(condition, true);
     }
 
+    /** The outputs an {@link #ANY_ROOM} wait waits on. */
     private Link[] roomOutputs;
-    private final WaitCondition anyRoom = this::anyOutputHasRoom;
 
     private boolean anyOutputHasRoom() {
         if (cancel.raised) {
@@ -488,6 +504,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
     /** Called by an on-demand outbox when every output is full: waits until any has room. */
     void awaitAnyRoom(Link[] outs) {
         roomOutputs = outs;
+        waitingFor = ANY_ROOM;
         // The full quick spins even in an oversubscribed flow: over one-slot worker queues an
         // on-demand emitter waits for every item, for a worker to finish its current one, so the
         // wait is short (measured: a 2-worker on-demand farm of ~1 us tasks took 207 ms per 100,000
@@ -509,7 +526,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext {
         try {
             do {
                 checkCancel();
-                idler.idle(waiter, anyRoom);
+                idler.idle(waiter, this);
             } while (!anyOutputHasRoom());
             checkCancel();
         } finally {

@@ -25,9 +25,21 @@ final class ThreadCpu {
     /** Starts loading the bean in the background, once per JVM. */
     static void prepare() {
         if (bean == null && !REQUESTED.get() && REQUESTED.compareAndSet(false, true)) {
-            Thread loader = new Thread(ThreadCpu::load, "bbflow-thread-cpu-time");
+            Thread loader = new Loader();
             loader.setDaemon(true);
             loader.start();
+        }
+    }
+
+    /** The loading thread: a class of its own, not a method reference the JVM would spin a class for at a first flow's start. */
+    private static final class Loader extends Thread {
+        Loader() {
+            super("bbflow-thread-cpu-time");
+        }
+
+        @Override
+        public void run() {
+            load();
         }
     }
 

@@ -154,7 +154,7 @@ public abstract class WaitStrategy {
      */
     public static WaitStrategy of(Supplier<? extends IdleStrategy> idleStrategy) {
         Objects.requireNonNull(idleStrategy, "idleStrategy");
-        return new Agrona(idleStrategy);
+        return Agrona.wrapping(idleStrategy);
     }
 
     @Override
@@ -162,8 +162,13 @@ public abstract class WaitStrategy {
         return description;
     }
 
+    // Every strategy class below is loaded only when used: the fields and factories that hand one out
+    // are typed WaitStrategy, and what makes an Agrona idle strategy sits in AgronaIdleStrategies.
+    // The bytecode verifier loads each class a method returns as another type, and a fresh JVM's
+    // first flow is mostly class loading (the default flow needs only Backoff, and not Agrona's jar).
+
     private static final class BusySpin extends WaitStrategy {
-        static final BusySpin INSTANCE = new BusySpin();
+        static final WaitStrategy INSTANCE = new BusySpin();
 
         BusySpin() {
             super("busy-spin");
@@ -171,7 +176,7 @@ public abstract class WaitStrategy {
 
         @Override
         public IdleStrategy newIdleStrategy() {
-            return new org.agrona.concurrent.BusySpinIdleStrategy();
+            return AgronaIdleStrategies.busySpin();
         }
 
         @Override
@@ -212,7 +217,7 @@ public abstract class WaitStrategy {
 
         @Override
         public IdleStrategy newIdleStrategy() {
-            return new org.agrona.concurrent.BackoffIdleStrategy(maxSpins, maxYields, minPark, maxPark);
+            return AgronaIdleStrategies.backoff(maxSpins, maxYields, minPark, maxPark);
         }
 
         @Override
@@ -257,7 +262,7 @@ public abstract class WaitStrategy {
     }
 
     private static final class Blocking extends WaitStrategy {
-        static final Blocking INSTANCE = new Blocking();
+        static final WaitStrategy INSTANCE = new Blocking();
 
         Blocking() {
             super("blocking");
@@ -265,7 +270,7 @@ public abstract class WaitStrategy {
 
         @Override
         public IdleStrategy newIdleStrategy() {
-            return new org.agrona.concurrent.SleepingIdleStrategy(1_000_000L);
+            return AgronaIdleStrategies.sleeping(1_000_000L);
         }
 
         @Override
@@ -294,6 +299,10 @@ public abstract class WaitStrategy {
         Agrona(Supplier<? extends IdleStrategy> supplier) {
             super("agrona");
             this.supplier = supplier;
+        }
+
+        static WaitStrategy wrapping(Supplier<? extends IdleStrategy> supplier) {
+            return new Agrona(supplier);
         }
 
         @Override

@@ -16,18 +16,22 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What a flow costs a fresh process: a flow outside a JDK Flight Recorder recording must not set
  * up JFR (initialising the node-end event class did, about 50 ms of every cold start), and a
- * recording started later still gets the node-end events. Checked in a child JVM, whose class
- * loading is logged, because the test JVM itself has recordings from other tests.
+ * recording started later still gets the node-end events. A first flow's start is mostly class
+ * loading, so a default flow must not load Agrona (only a wait strategy's idle strategy needs it)
+ * nor make the JVM spin a class for a lambda or method reference of the runtime's own. Checked in
+ * a child JVM, whose class loading is logged, because the test JVM has loaded everything already.
  */
 class ColdStartTest {
     @Test
     @Timeout(120)
-    void aFlowOutsideARecordingSetsUpNoFlightRecorderAndALaterRecordingStillGetsItsEvents() throws Exception {
+    void aFirstFlowLoadsNoFlightRecorderAgronaOrSpunLambdaAndALaterRecordingStillGetsItsEvents() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-Xmx64m", "-Xlog:class+load=info:stdout", "-cp",
                 System.getProperty("java.class.path"), ColdStartPeer.class.getName());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> jfrBeforeTheRecording = new ArrayList<>();
+        List<String> avoidable = new ArrayList<>();
+        int runtimeClasses = 0;
         List<String> tail = new ArrayList<>();
         boolean firstFlowDone = false;
         long events = -1;
@@ -43,6 +47,16 @@ class ColdStartTest {
                         && (line.contains(" jdk.jfr.internal.") || line.contains(" org.bbflow.core.NodeEndEvent "))) {
                     jfrBeforeTheRecording.add(line);
                 }
+                if (!firstFlowDone && line.contains("[class,load]")) {
+                    if (line.contains(" org.agrona.") || line.contains(" org.bbflow.core.") && line.contains("$$Lambda")
+                            && !line.contains(" org.bbflow.core.ColdStartPeer") && !line.contains(" org.bbflow.core.Runs")) {
+                        avoidable.add(line);
+                    }
+                    if (line.contains(" org.bbflow.core.") && !line.contains(" org.bbflow.core.ColdStartPeer")
+                            && !line.contains(" org.bbflow.core.Runs")) {
+                        runtimeClasses++;
+                    }
+                }
                 if (!line.contains("[class,load]")) {
                     tail.add(line);
                 }
@@ -57,6 +71,9 @@ class ColdStartTest {
         assertTrue(jfrBeforeTheRecording.isEmpty(), "a flow with no recording running set up JDK Flight Recorder: "
                 + jfrBeforeTheRecording.size() + " classes loaded, first "
                 + jfrBeforeTheRecording.subList(0, Math.min(3, jfrBeforeTheRecording.size())));
+        assertTrue(runtimeClasses > 20, "the class loading log was not read: " + runtimeClasses + " runtime classes");
+        assertTrue(avoidable.isEmpty(), "a default first flow loaded Agrona or spun a lambda class of the runtime: "
+                + avoidable);
         assertEquals(2, events, "node-end events of the flow run during the recording (2 nodes)");
     }
 }
