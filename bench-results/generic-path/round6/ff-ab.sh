@@ -12,9 +12,12 @@ P=/tmp/fr/firstflow
 if [ ! -f $P/FirstFlow.class ]; then
   mkdir -p $P && javac -nowarn -d $P -cp /tmp/fr/$1/core.jar "$HERE/../round3/FirstFlow.java"
 fi
+# the order of the TAGs turns by one each round (the first process of a round can be the slow one)
+TAGS=("$@"); K=${#TAGS[@]}
 for r in $(seq $R); do
   line="r$r load $(cut -d' ' -f1 /proc/loadavg)"
-  for t in "$@"; do
+  for i in $(seq 0 $((K - 1))); do
+    t=${TAGS[$(( (i + r) % K ))]}
     v=$($J -cp $P:/tmp/fr/$t/core.jar:$DEPS FirstFlow 1 1 | awk '/^RUN 0/{print $3}')
     line="$line $t $v"
   done

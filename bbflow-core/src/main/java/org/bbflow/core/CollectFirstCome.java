@@ -13,6 +13,11 @@ final class CollectFirstCome extends InputLoop implements WaitCondition {
     /** Outside (not feedback) inputs not yet at end of stream. */
     private int liveExternal;
 
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner) {
+        return new CollectFirstCome(runner);
+    }
+
     CollectFirstCome(NodeRunner runner) {
         super(runner);
         this.back = runner.inBack;

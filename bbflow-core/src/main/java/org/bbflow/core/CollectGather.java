@@ -5,6 +5,11 @@ import java.util.List;
 
 /** {@link Collect#GATHER}: one result from each live worker in turn, handed over as one list. */
 final class CollectGather extends InputLoop {
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner) {
+        return new CollectGather(runner);
+    }
+
     CollectGather(NodeRunner runner) {
         super(runner);
     }

@@ -2,6 +2,11 @@ package org.bbflow.core;
 
 /** {@link Collect#ROUND_ROBIN}: strictly one result from each worker in turn. */
 final class CollectRoundRobin extends CollectInTurn {
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner) {
+        return new CollectRoundRobin(runner);
+    }
+
     CollectRoundRobin(NodeRunner runner) {
         super(runner);
     }

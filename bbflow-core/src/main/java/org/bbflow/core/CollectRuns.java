@@ -8,6 +8,11 @@ package org.bbflow.core;
  * written once per run.
  */
 final class CollectRuns extends InputLoop {
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner) {
+        return new CollectRuns(runner);
+    }
+
     CollectRuns(NodeRunner runner) {
         super(runner);
     }

@@ -2,6 +2,11 @@ package org.bbflow.core;
 
 /** One input, no feedback loop: the hot path of a pipeline stage. */
 final class CollectSingleInput extends InputLoop {
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner) {
+        return new CollectSingleInput(runner);
+    }
+
     CollectSingleInput(NodeRunner runner) {
         super(runner);
     }

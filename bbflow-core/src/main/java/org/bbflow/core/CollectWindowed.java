@@ -9,6 +9,11 @@ final class CollectWindowed extends InputLoop {
     private final ReorderWindow window;
     private final WaitCondition recorded;
 
+    /** This loop for {@code runner}'s node (made here, not in {@link InputLoop#of}: see there). */
+    static InputLoop create(NodeRunner runner, ReorderWindow window) {
+        return new CollectWindowed(runner, window);
+    }
+
     CollectWindowed(NodeRunner runner, ReorderWindow window) {
         super(runner);
         this.window = window;

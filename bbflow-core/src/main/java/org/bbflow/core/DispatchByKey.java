@@ -6,6 +6,11 @@ import java.util.function.Function;
 final class DispatchByKey extends Dispatcher {
     private final Function<Object, ?> key;
 
+    /** This policy for the outbox {@code out} (made here, not in {@link Dispatcher#of}: see there). */
+    static Dispatcher create(OutboxImpl out, Function<Object, ?> key) {
+        return new DispatchByKey(out, key);
+    }
+
     DispatchByKey(OutboxImpl out, Function<Object, ?> key) {
         super(out);
         this.key = key;

@@ -2,6 +2,11 @@ package org.bbflow.core;
 
 /** A node without outputs (a sink): sending is a bug in the user's flow. */
 final class DispatchNone extends Dispatcher {
+    /** This policy for the outbox {@code out} (made here, not in {@link Dispatcher#of}: see there). */
+    static Dispatcher create(OutboxImpl out) {
+        return new DispatchNone(out);
+    }
+
     DispatchNone(OutboxImpl out) {
         super(out);
     }

@@ -4,6 +4,11 @@ package org.bbflow.core;
 final class DispatchOnDemand extends Dispatcher {
     private int next;
 
+    /** This policy for the outbox {@code out} (made here, not in {@link Dispatcher#of}: see there). */
+    static Dispatcher create(OutboxImpl out) {
+        return new DispatchOnDemand(out);
+    }
+
     DispatchOnDemand(OutboxImpl out) {
         super(out);
     }

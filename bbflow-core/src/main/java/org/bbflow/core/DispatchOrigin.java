@@ -5,6 +5,11 @@ package org.bbflow.core;
  * the current item came from (its input index is the index of the output back to it).
  */
 final class DispatchOrigin extends Dispatcher {
+    /** This policy for the outbox {@code out} (made here, not in {@link Dispatcher#of}: see there). */
+    static Dispatcher create(OutboxImpl out) {
+        return new DispatchOrigin(out);
+    }
+
     DispatchOrigin(OutboxImpl out) {
         super(out);
     }

@@ -7,6 +7,11 @@ import java.util.List;
 
 /** Splits a collection or an object array into one list chunk per output, in order. */
 final class DispatchScatter extends Dispatcher {
+    /** This policy for the outbox {@code out} (made here, not in {@link Dispatcher#of}: see there). */
+    static Dispatcher create(OutboxImpl out) {
+        return new DispatchScatter(out);
+    }
+
     DispatchScatter(OutboxImpl out) {
         super(out);
     }

@@ -14,6 +14,11 @@ final class DispatchWindowed extends Dispatcher {
     private final WaitCondition room;
     private int next;
 
+    /** This policy around {@code policy} (made here, not in {@link OutboxImpl}: see {@link Dispatcher#of}). */
+    static Dispatcher create(OutboxImpl out, ReorderWindow window, Dispatcher policy, CancelFlag cancel) {
+        return new DispatchWindowed(out, window, policy, cancel);
+    }
+
     DispatchWindowed(OutboxImpl out, ReorderWindow window, Dispatcher policy, CancelFlag cancel) {
         super(out);
         this.window = window;

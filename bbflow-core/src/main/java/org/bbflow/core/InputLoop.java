@@ -18,15 +18,19 @@ abstract class InputLoop {
     /** Reads and delivers items until every input has ended (or a loop head's loop has drained). */
     abstract void run() throws Exception;
 
-    /** The loop the plan chose for the node ({@link NodePlan#read}); {@code window} is its reorder window, if any. */
+    /**
+     * The loop the plan chose for the node ({@link NodePlan#read}); {@code window} is its reorder
+     * window, if any. Each loop is made by its own class's {@code create}, so that only the chosen
+     * one is loaded (see {@link Dispatcher#of}).
+     */
     static InputLoop of(NodeRunner runner, ReorderWindow window) {
         switch (runner.plan.read) {
-            case ROUND_ROBIN: return new CollectRoundRobin(runner);
-            case GATHER: return new CollectGather(runner);
-            case ORDERED: return new CollectOrdered(runner);
-            case WINDOWED: return new CollectWindowed(runner, window);
-            case SINGLE: return runner.runInput ? new CollectRuns(runner) : new CollectSingleInput(runner);
-            default: return new CollectFirstCome(runner);
+            case ROUND_ROBIN: return CollectRoundRobin.create(runner);
+            case GATHER: return CollectGather.create(runner);
+            case ORDERED: return CollectOrdered.create(runner);
+            case WINDOWED: return CollectWindowed.create(runner, window);
+            case SINGLE: return runner.runInput ? CollectRuns.create(runner) : CollectSingleInput.create(runner);
+            default: return CollectFirstCome.create(runner);
         }
     }
 }

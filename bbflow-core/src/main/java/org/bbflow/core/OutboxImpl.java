@@ -43,8 +43,8 @@ final class OutboxImpl implements Outbox<Object> {
         this.strictOrder = plan.orderedEmitter;
         this.units = plan.route == NodePlan.Route.UNITS ? new Units(this) : null;
         this.reorder = plan.orderedEmitter ? window : null;
-        Dispatcher policy = units != null ? units : Dispatcher.of(this, plan);
-        this.dispatcher = reorder != null ? new DispatchWindowed(this, reorder, policy, cancel) : policy;
+        Dispatcher policy = units != null ? units.asDispatcher() : Dispatcher.of(this, plan);
+        this.dispatcher = reorder != null ? DispatchWindowed.create(this, reorder, policy, cancel) : policy;
         this.plainOut = n == 1 && plan.outputs[0].plain && units == null && reorder == null && backInto[0] == null
                 && outs[0].inFlight == null && policy instanceof DispatchSingle ? outs[0] : null;
     }

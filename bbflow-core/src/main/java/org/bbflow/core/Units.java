@@ -29,6 +29,11 @@ final class Units extends Dispatcher {
     // input side: inside a unit of several items
     private boolean inGroup;
 
+    /** This protocol as its outbox's dispatcher (typed so here, not in {@link OutboxImpl}: see {@link Dispatcher#of}). */
+    Dispatcher asDispatcher() {
+        return this;
+    }
+
     Units(OutboxImpl out) {
         super(out);
     }
