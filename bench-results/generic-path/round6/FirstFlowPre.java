@@ -2,21 +2,12 @@ import org.bbflow.core.*;
 import java.nio.file.*;
 import java.util.*;
 
+/** ../round3/FirstFlow's first flow, with the classes it loads (a list from -Xlog:class+load) loaded on a second thread meanwhile. Compile with ../round3/FirstFlow.java. */
 public class FirstFlowPre {
-    static final Long[] REFS = new Long[1 << 16];
-    static { for (int i = 0; i < REFS.length; i++) REFS[i] = Long.valueOf(i + 1001L); }
-
-    static long flow(long n) throws Exception {
-        long[] acc = new long[1];
-        Source<Long> src = Nodes.source(out -> { for (long i = 1; i <= n; i++) out.send(REFS[(int) ((i - 1) & 0xffff)]); });
-        Pipeline.of(src, Nodes.sink((Long x) -> acc[0] += x * 2)).run(FlowOptions.defaults());
-        return acc[0];
-    }
-
     public static void main(String[] a) throws Exception {
         long n = Long.parseLong(a[0]);
         boolean pre = a.length > 1 && a[1].equals("pre");
-        List<String> names = Files.readAllLines(Path.of("/tmp/s7/preload.txt"));
+        List<String> names = Files.readAllLines(Path.of(a.length > 2 ? a[2] : "first-flow-classes.txt")); // N pre|no [list]
         Runnable r = () -> { };
         r.run();
         String s = "x" + a.length;
@@ -29,7 +20,7 @@ public class FirstFlowPre {
             t.setDaemon(true);
             t.start();
         }
-        flow(n);
+        FirstFlow.flow(n);
         long t1 = System.nanoTime();
         System.out.printf("RUN 0 %.3f%n", (t1 - t0) / 1e6);
     }
