@@ -154,7 +154,7 @@ public abstract class WaitStrategy {
      */
     public static WaitStrategy of(Supplier<? extends IdleStrategy> idleStrategy) {
         Objects.requireNonNull(idleStrategy, "idleStrategy");
-        return Agrona.wrapping(idleStrategy);
+        return Agrona.create(idleStrategy);
     }
 
     @Override
@@ -301,7 +301,8 @@ public abstract class WaitStrategy {
             this.supplier = supplier;
         }
 
-        static WaitStrategy wrapping(Supplier<? extends IdleStrategy> supplier) {
+        /** This strategy around {@code supplier} (made here, not in {@link WaitStrategy#of}: see above). */
+        static WaitStrategy create(Supplier<? extends IdleStrategy> supplier) {
             return new Agrona(supplier);
         }
 
