@@ -86,7 +86,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
      * What this node's thread waits for ({@link #ready()}): {@link #INPUT}, {@link #ROOM} or
      * {@link #ANY_ROOM}. The runner is its own wait condition, one wait at a time, rather than
      * holding a lambda per kind of wait: each lambda is a class the JVM spins when the runner is
-     * made, and a first flow's start is mostly class loading (see the core guide's "First run").
+     * made, and a first flow's start is mostly class loading (the core guide, "A short-lived process").
      */
     private int waitingFor;
     private static final int INPUT = 0;
