@@ -73,6 +73,8 @@ public final class BkdTree implements AutoCloseable {
     private final AtomicLong fileNumbers = new AtomicLong();
     /** Serializes commits: only a commit writes files into the directory. */
     private final Object commitLock = new Object();
+    /** Serializes {@link #close()} calls, so the first one does the work and the others wait for it. */
+    private final Object closeLock = new Object();
     /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
     private long generation;
     /** The id made when the index was created, stamped into every file (persistent indexes). */
@@ -637,7 +639,8 @@ public final class BkdTree implements AutoCloseable {
      * all trees and buffers. Buffered points of other threads that
      * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
-     * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
+     * writers afterwards throws {@link IllegalStateException}. Idempotent: a {@code close()} racing
+     * another waits for it to finish and returns. With a
      * {@linkplain Builder#directory directory}, first publishes the calling thread's buffer and
      * {@linkplain #commit() commits} (the next {@code build()} reopens that commit), then releases
      * the directory's {@code write.lock}.
@@ -647,9 +650,18 @@ public final class BkdTree implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        // One close runs at a time: a concurrent second close() waits for the first and returns (its
+        // commit would fail on the released write.lock, and releasing the lock twice could drop the
+        // claim of an index opened on the directory in between).
+        synchronized (closeLock) {
+            if (!closed) {
+                closeOnce();
+            }
         }
+    }
+
+    /** The body of {@link #close()}; the caller holds {@link #closeLock} and the index was open. */
+    private void closeOnce() {
         InsertBuffer own = currentBuffer();
         localBuffer.remove();
         RuntimeException flushFailure = null;
