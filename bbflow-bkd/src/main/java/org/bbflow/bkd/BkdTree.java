@@ -585,6 +585,9 @@ public final class BkdTree implements AutoCloseable {
      * Merges every published tree not claimed by a running background merge into one tree on the
      * calling thread, dropping dead points, then purges tombstones that can no longer match. After
      * {@link #awaitMerges()} this leaves a single tree.
+     *
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this merged
+     *         (the merged tree is then dropped)
      */
     public void forceMerge() {
         checkOpen();
@@ -917,7 +920,14 @@ public final class BkdTree implements AutoCloseable {
         Forest next;
         for (;;) {
             Forest cur = forest.get();
-            next = cur.replace(inputs, output);
+            try {
+                next = cur.replace(inputs, output);
+            } catch (IllegalStateException e) {
+                if (closed) {                   // close() emptied the forest while this merge ran
+                    throw new IllegalStateException("BkdTree was closed while this merge ran; its result is dropped", e);
+                }
+                throw e;
+            }
             if (output != null) {
                 output.birth = next.version;
             }
