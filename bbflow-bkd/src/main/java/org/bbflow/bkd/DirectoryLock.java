@@ -46,6 +46,10 @@ final class DirectoryLock implements AutoCloseable {
             // an earlier index made it; locks live in the kernel, not in the file
         }
         Path real = file.toRealPath();
+        if (!Files.isRegularFile(real)) {      // opening a named pipe to write would wait for a reader forever
+            throw new IOException(file + " is not a regular file (a directory, a pipe or a device): remove it;"
+                    + " the lock is held in the kernel, the file holds nothing");
+        }
         if (!HELD.add(real)) {
             throw new IndexLockedException(dir, "another BkdTree in this JVM has it open");
         }
