@@ -313,8 +313,8 @@ public final class BkdTree implements AutoCloseable {
      */
     public boolean contains(double[] point, long id) {
         checkOpen();
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             return lookup(f, point, id, Long.MAX_VALUE);
         } finally {
@@ -359,8 +359,8 @@ public final class BkdTree implements AutoCloseable {
             throw new IllegalArgumentException("visitor must not be null");
         }
         checkNearest(point, k);
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             int n = (int) Math.min(k, f.points());
             if (n == 0) {
@@ -451,8 +451,8 @@ public final class BkdTree implements AutoCloseable {
             p[d] = center[d] + radius;
         }
         Coordinates.encodePoint(p, dims, hi, 0);
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             QueryContext q = new QueryContext(lo, hi, visitor, dims, tombstones, Long.MAX_VALUE, poisonCheck);
             DistanceQuery dq = new DistanceQuery(dims, center.clone(), radius, q);
@@ -477,8 +477,8 @@ public final class BkdTree implements AutoCloseable {
 
     private long readLocal(Box box, PointVisitor visitor) {
         checkOpen();
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             return run(f, box, visitor, Long.MAX_VALUE);
         } finally {
@@ -486,16 +486,29 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    private Forest enter(ReaderSlot slot) {
-        if (slot.depth++ == 0) {
-            slot.pinned = pin(slot);
+    /**
+     * Pins the current forest for one read in the calling thread's slot and returns the slot (its
+     * {@code pinned} forest); {@link #leave} it when done. A read nested in a visitor of another read
+     * on this thread pins the forest current now in a slot of its own (so it sees what was published
+     * since the outer read began, e.g. by the visitor's own refresh(), and the outer read keeps
+     * its trees).
+     */
+    private ReaderSlot enter() {
+        ReaderSlot slot = localSlot.get();
+        if (slot.depth != 0) {
+            slot = reclaimer.register(null);
         }
-        return slot.pinned;
+        slot.depth = 1;
+        slot.pinned = pin(slot);
+        return slot;
     }
 
     private void leave(ReaderSlot slot) {
-        if (--slot.depth == 0) {
-            slot.pinned = null;
+        slot.depth = 0;
+        slot.pinned = null;
+        if (slot.thread == null) {
+            reclaimer.unregister(slot);         // a nested read's own slot
+        } else {
             slot.version = ReaderSlot.IDLE;
         }
     }
