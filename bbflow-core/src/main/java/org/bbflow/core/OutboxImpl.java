@@ -208,7 +208,8 @@ final class OutboxImpl implements Outbox<Object> {
             Loop back = backInto[i];
             if (back != null && back.headDone) {
                 throw new IllegalStateException("node " + path() + " sent an item back to " + targets[i]
-                        + " after the feedback loop ended (items cannot be fed back from onEos)");
+                        + " after the feedback loop ended (items cannot be fed back from onEos, nor an item that"
+                        + " a head of the loop sent from its onEos: such an item may only leave the loop)");
             }
             inFlight.incrementAndGet();
         }
