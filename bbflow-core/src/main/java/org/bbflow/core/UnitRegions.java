@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li><b>Ordered units</b> ({@link Collect#ORDERED}): the emitter (needed) dispatches round-robin or on
- *       demand, with no feedback; every worker is a node, a comb, or a pipeline of them (no farm,
+ *       demand, its workers do not feed back (its collector may); every worker is a node, a comb, or a pipeline of them (no farm,
  *       all-to-all, source or loop inside, whatever its worker count: a shape is accepted or refused
  *       the same on every machine); each of its nodes carries units, onEos included. With on-demand
  *       dispatch, or a window given, the emitter records each item's worker in a reorder window that
@@ -21,7 +21,8 @@ import java.util.Map;
  *       emitter dispatches in the collector's rhythm (round-robin; gather also scatter or broadcast),
  *       workers do not feed back (their results per item would vary), and every worker is a node, a
  *       comb or a pipeline of them, whose nodes carry units so that the collector can tell a worker
- *       that sent none or several results for an item (onEos sends plain items). Inside a feedback
+ *       that sent none or several results for an item (what onEos sends travels as plain items, after
+ *       {@link Units#TAIL}). Inside a feedback
  *       loop a gathering collector needs broadcast or scatter dispatch (every item a full round): with
  *       round-robin, a round can wait for items that only the round itself would bring back.</li>
  * </ul>
@@ -62,8 +63,12 @@ final class UnitRegions {
         if (f.emitter == null) {
             throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm needs its emitter");
         }
-        if (f.workersFeedBack || f.collector.send == Vertex.Send.BACK) {
-            throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm cannot have feedback");
+        if (f.workersFeedBack) {
+            // the workers' results would go back to the emitter, not through the collector in units;
+            // a collector that sends back (feedbackFromCollector(), or the last stage of a loop) is a
+            // node like any other once the units are in order
+            throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm's workers cannot feed back"
+                    + " (feedback()); use feedbackFromCollector(), whose collector sends the results back in order");
         }
         for (int i = 0; i < f.workers.size(); i++) {
             requireChain(f, i, ORDERED + "an ordered farm's workers must be nodes or pipelines of nodes (a comb counts as"
