@@ -159,7 +159,7 @@ final class PlanCompiler {
             Dispatch d = v.dispatch;
             nodes.add(new NodePlan(i, v.node, members.get(v), v.path, v.workerIndex, in, out, inputLinks, inputBack,
                     inputCounted, shared, reads[i], routes[i], routes[i] == NodePlan.Route.BY_KEY ? d.key : null,
-                    units.role(v), units.orderedEmitter(v), units.window(v), loops.of(v), loops.isHead(v),
+                    units.role(v), units.orderedEmitter(v), units.inTurnEmitter(v), units.window(v), loops.of(v), loops.isHead(v),
                     oversubscribed ? s.whenOversubscribed() : s,
                     oversubscribed ? NodeRunner.QUICK_SPINS_OVERSUBSCRIBED : NodeRunner.QUICK_SPINS, v.collect));
         }

@@ -37,6 +37,7 @@ final class UnitRegions {
     private final Map<Vertex, NodePlan.UnitRole> roles = new IdentityHashMap<>();
     private final Map<Vertex, Integer> windowOf = new IdentityHashMap<>();
     private final Map<Vertex, Boolean> orderedEmitters = new IdentityHashMap<>();
+    private final Map<Vertex, Boolean> inTurnEmitters = new IdentityHashMap<>();
     private final List<Integer> windows = new ArrayList<>();
 
     private UnitRegions() {
@@ -110,6 +111,11 @@ final class UnitRegions {
                     + " the items that would complete it are held in it; dispatch with broadcast or scatter (every item"
                     + " makes a full round), or collect FIRST_COME");
         }
+        // The emitter's sendTo would feed one worker more than the others (a user's emitter can), and
+        // the collector waits on the others while that worker's results fill its channel: refused
+        // where it is called, as an ordered farm's emitter refuses it (send() keeps the rhythm, and so
+        // does broadcast(): one item for every worker).
+        inTurnEmitters.put(f.emitter, Boolean.TRUE);
         // A worker that drops an item (or sends two) would stall the farm for ever without a word:
         // its nodes carry per-item units (free when a worker sends exactly one result: no marker
         // travels), so the collector sees the SKIP or START marker exactly where it would otherwise
@@ -175,6 +181,11 @@ final class UnitRegions {
 
     boolean orderedEmitter(Vertex v) {
         return orderedEmitters.containsKey(v);
+    }
+
+    /** The emitter of a farm with a strict collector: it may not {@code sendTo} one worker. */
+    boolean inTurnEmitter(Vertex v) {
+        return inTurnEmitters.containsKey(v);
     }
 
     /** The reorder window v writes or reads, or -1. */

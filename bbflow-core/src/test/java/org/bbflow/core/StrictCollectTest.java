@@ -107,4 +107,23 @@ class StrictCollectTest {
         assertEquals(List.of(List.of(1L, 2L), List.of(3L, 4L), List.of(-1L, -1L), List.of(-2L, -2L), List.of(-1L, -1L)),
                 rounds.get());
     }
+
+    /**
+     * A user's emitter that feeds one worker with sendTo breaks the rhythm a strict collector reads in:
+     * the collector waits on the other worker while the fed one's results fill its channel, and the
+     * farm hung. sendTo is now refused where it is called, naming the emitter, as an ordered farm's
+     * emitter refuses it.
+     */
+    @Test
+    void anEmitterThatSendsToOneWorkerFailsInsteadOfStallingTheFarm() {
+        for (Collect c : new Collect[] {Collect.ROUND_ROBIN, Collect.GATHER}) {
+            Farm<Long, Object> farm = Farm.<Long, Object>of(2, () -> Nodes.map((Long x) -> x))
+                    .emitter(Nodes.<Long, Long>flatMap((x, o) -> o.sendTo(0, x))).collect(c);
+            FlowException e = assertThrows(FlowException.class, () -> Runs.run(
+                    Pipeline.of(Nodes.range(1, 100_000), farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
+            assertTrue(e.nodePath().endsWith("emitter"), e.nodePath());
+            assertTrue(e.getCause() instanceof UnsupportedOperationException
+                    && e.getCause().getMessage().contains("strict turn"), String.valueOf(e.getCause()));
+        }
+    }
 }
