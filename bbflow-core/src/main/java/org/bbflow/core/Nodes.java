@@ -79,6 +79,13 @@ public final class Nodes {
     }
 
     /**
+     * Whether a {@link #toChannel} or {@link #fromChannel} node was ever made in this JVM: only then
+     * does a flow's start look for them ({@link PlanCompiler}'s channel ends), since looking would load
+     * their classes into every first flow (the core guide, "A short-lived process").
+     */
+    static volatile boolean channelEndsMade;
+
+    /**
      * A source whose generator sends the whole stream, then returns.
      *
      * @param <O> output item type
@@ -163,6 +170,7 @@ public final class Nodes {
      */
     public static <T> Source<T> fromChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
+        channelEndsMade = true;
         return new ChannelSource<>(channel);
     }
 
@@ -182,6 +190,7 @@ public final class Nodes {
      */
     public static <T> Node<T, Void> toChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
+        channelEndsMade = true;
         return new ChannelSink<>(channel);
     }
 

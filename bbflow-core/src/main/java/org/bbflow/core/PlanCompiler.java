@@ -60,7 +60,9 @@ final class PlanCompiler {
         String rootName = Composite.childName(block);
         Ports root = g.compile(block, rootName, -1);
         Map<Vertex, List<Node<?, ?>>> members = Members.of(g.vertices);
-        checkChannelEnds(g, members);
+        if (Nodes.channelEndsMade) {
+            checkChannelEnds(g, members);
+        }
         checkEnds(g, root, rootName);
         Loops loops = Loops.resolve(g);
         UnitRegions units = UnitRegions.resolve(g, loops);
