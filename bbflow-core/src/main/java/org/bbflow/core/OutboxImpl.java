@@ -97,7 +97,8 @@ final class OutboxImpl implements Outbox<Object> {
         if (inTurn) {
             throw new UnsupportedOperationException("node " + path() + " is the emitter of a farm whose collector"
                     + " reads the workers in strict turn: sendTo(" + output + ", x) would feed one worker more than the"
-                    + " others and stall the farm; use send() (the farm's dispatch) or broadcast(), or collect FIRST_COME");
+                    + " others and stall the farm; use send() (the farm's dispatch) or broadcast(), or collect"
+                    + " FIRST_COME");
         }
         if (units != null) {
             units.send(item); // a node inside an ordered farm has exactly one output

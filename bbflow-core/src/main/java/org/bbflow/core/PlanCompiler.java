@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>node registration, fused nodes included: {@link Members};</li>
- *   <li>channel ends (one {@code toChannel} and one {@code fromChannel} node per channel): {@link #checkChannelEnds};</li>
+ *   <li>channel ends (one {@code toChannel} and one {@code fromChannel} node per channel):
+ *       {@link #checkChannelEnds};</li>
  *   <li>sources and inputs (a source only first, every other node fed): {@link #checkEnds};</li>
  *   <li>feedback loops (nesting, heads, in-flight accounting): {@link Loops};</li>
  *   <li>ordered units and strict collectors (what may stand in such a farm's workers, reorder
@@ -88,11 +89,12 @@ final class PlanCompiler {
                 Channel<?> c = sink ? ((Nodes.ChannelSink<?>) m).channel : ((Nodes.ChannelSource<?>) m).channel;
                 String previous = (sink ? filled : drained).putIfAbsent(c, v.path);
                 if (previous != null) {
-                    throw new IllegalStateException("channel ends: " + c + " is " + (sink ? "filled by Nodes.toChannel"
-                            : "drained by Nodes.fromChannel") + " at " + previous + " and at " + v.path + "; a channel has"
-                            + " one " + (sink ? "producer (the first toChannel to end would end it for all)"
-                            : "consumer") + ", so " + (sink ? "gather the items first (a farm's collector) and fill it"
-                            + " from one node" : "drain it from one node and dispatch from there (a farm's emitter)"));
+                    String ends = sink ? "filled by Nodes.toChannel" : "drained by Nodes.fromChannel";
+                    String why = sink ? "one producer (the first toChannel to end would end it for all), so gather the"
+                            + " items first (a farm's collector) and fill it from one node"
+                            : "one consumer, so drain it from one node and dispatch from there (a farm's emitter)";
+                    throw new IllegalStateException("channel ends: " + c + " is " + ends + " at " + previous + " and at "
+                            + v.path + "; a channel has " + why);
                 }
             }
         }
@@ -191,7 +193,8 @@ final class PlanCompiler {
             Dispatch d = v.dispatch;
             nodes.add(new NodePlan(i, v.node, members.get(v), v.path, v.workerIndex, in, out, inputLinks, inputBack,
                     inputCounted, shared, reads[i], routes[i], routes[i] == NodePlan.Route.BY_KEY ? d.key : null,
-                    units.role(v), units.orderedEmitter(v), units.inTurnEmitter(v), units.window(v), loops.of(v), loops.isHead(v),
+                    units.role(v), units.orderedEmitter(v), units.inTurnEmitter(v), units.window(v), loops.of(v),
+                    loops.isHead(v),
                     oversubscribed ? s.whenOversubscribed() : s,
                     oversubscribed ? NodeRunner.QUICK_SPINS_OVERSUBSCRIBED : NodeRunner.QUICK_SPINS, v.collect));
         }

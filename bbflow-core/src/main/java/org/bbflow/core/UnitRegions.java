@@ -12,19 +12,19 @@ import java.util.Map;
  *
  * <ul>
  *   <li><b>Ordered units</b> ({@link Collect#ORDERED}): the emitter (needed) dispatches round-robin or on
- *       demand, its workers do not feed back (its collector may); every worker is a node, a comb, or a pipeline of them (no farm,
- *       all-to-all, source or loop inside, whatever its worker count: a shape is accepted or refused
- *       the same on every machine); each of its nodes carries units, onEos included. With on-demand
- *       dispatch, or a window given, the emitter records each item's worker in a reorder window that
- *       the collector reads.</li>
+ *       demand, the workers do not feed back (the collector may); every worker is a node, a comb, or
+ *       a pipeline of them (no farm, all-to-all, source or loop inside, whatever its worker count: a
+ *       shape is accepted or refused the same on every machine); each of its nodes carries units,
+ *       onEos included. With on-demand dispatch, or a window given, the emitter records each item's
+ *       worker in a reorder window that the collector reads.</li>
  *   <li><b>Strict collectors</b> ({@link Collect#ROUND_ROBIN}, {@link Collect#GATHER}): the farm's own
  *       emitter dispatches in the collector's rhythm (round-robin; gather also scatter or broadcast),
  *       workers do not feed back (their results per item would vary), and every worker is a node, a
  *       comb or a pipeline of them, whose nodes carry units so that the collector can tell a worker
  *       that sent none or several results for an item (what onEos sends travels as plain items, after
- *       {@link Units#TAIL}). Inside a feedback
- *       loop a gathering collector needs broadcast or scatter dispatch (every item a full round): with
- *       round-robin, a round can wait for items that only the round itself would bring back.</li>
+ *       {@link Units#TAIL}). Inside a feedback loop a gathering collector needs broadcast or scatter
+ *       dispatch (every item a full round): with round-robin, a round can wait for items that only the
+ *       round itself would bring back.</li>
  * </ul>
  * Nodes that carry units see no pending input ({@link NodeContext#hasPendingInput()} is false), so a
  * node that keeps values while input waits ({@code LongNodes.batch()}) sends them within the unit of

@@ -68,7 +68,10 @@ final class Units extends Dispatcher {
         count = -1;
     }
 
-    /** One item of the open unit; outside any unit (onEos behind a strict collector) a plain item, after {@link #TAIL}. */
+    /**
+     * One item of the open unit; outside any unit (onEos behind a strict collector) a plain item,
+     * after {@link #TAIL}.
+     */
     @Override
     void send(Object item) {
         if (count < 0) {

@@ -51,7 +51,8 @@ class LoopHeadEosTest {
 
     private static void assertRefusedFeedBack(FlowException e) {
         String m = e.getCause().getMessage();
-        assertTrue(m.contains("after the feedback loop ended") && m.contains("a head of the loop sent from its onEos"), m);
+        assertTrue(m.contains("after the feedback loop ended") && m.contains("a head of the loop sent from its onEos"),
+                m);
     }
 
     @Test

@@ -119,8 +119,8 @@ class StrictCollectTest {
         for (Collect c : new Collect[] {Collect.ROUND_ROBIN, Collect.GATHER}) {
             Farm<Long, Object> farm = Farm.<Long, Object>of(2, () -> Nodes.map((Long x) -> x))
                     .emitter(Nodes.<Long, Long>flatMap((x, o) -> o.sendTo(0, x))).collect(c);
-            FlowException e = assertThrows(FlowException.class, () -> Runs.run(
-                    Pipeline.of(Nodes.range(1, 100_000), farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
+            FlowException e = assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(Nodes.range(1, 100_000),
+                    farm, Nodes.sink(x -> { })), FlowOptions.defaults(), DEADLINE));
             assertTrue(e.nodePath().endsWith("emitter"), e.nodePath());
             assertTrue(e.getCause() instanceof UnsupportedOperationException
                     && e.getCause().getMessage().contains("strict turn"), String.valueOf(e.getCause()));
