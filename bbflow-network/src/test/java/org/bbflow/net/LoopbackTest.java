@@ -398,4 +398,46 @@ class LoopbackTest {
             in.close();
         }
     }
+
+    /** Two longs per item; refuses a negative second one after it has written the first. */
+    static final class HalfWritingCodec implements Codec<long[]> {
+        @Override
+        public void encode(long[] item, ByteBuf out) {
+            out.writeLong(item[0]);
+            if (item[1] < 0) throw new IllegalArgumentException("negative second value");
+            out.writeLong(item[1]);
+        }
+
+        @Override
+        public long[] decode(ByteBuf in) {
+            return new long[] {in.readLong(), in.readLong()};
+        }
+
+        @Override
+        public int maxEncodedSize(long[] item) {
+            return 16;
+        }
+    }
+
+    /**
+     * A codec that fails half way through an item leaves nothing of it in the stream: a sender that
+     * catches the failure and goes on sends exactly the items that encoded.
+     */
+    @Test
+    void anItemWhoseEncodingFailsLeavesNoBytesBehind() {
+        List<long[]> got = new ArrayList<>();
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<long[]> out = NetClient.outlet("127.0.0.1", server.port(), 11, new HalfWritingCodec(), NetOptions.defaults())) {
+            RemoteInlet<long[]> in = server.inlet(11, new HalfWritingCodec());
+            out.send(new long[] {1, 2});
+            assertThrows(IllegalArgumentException.class, () -> out.send(new long[] {3, -1}));
+            out.send(new long[] {5, 6});
+            out.complete();
+            for (long[] t; (t = in.take()) != null; ) got.add(t);
+            in.close();
+        }
+        assertEquals(2, got.size());
+        assertArrayEquals(new long[] {1, 2}, got.get(0));
+        assertArrayEquals(new long[] {5, 6}, got.get(1));
+    }
 }
