@@ -7,7 +7,10 @@ import io.netty.buffer.Unpooled;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -304,6 +307,31 @@ class LoopbackTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> NetOptions.defaults().withFlushDelay(Duration.ZERO));
+    }
+
+    /**
+     * A duration past what the clock arithmetic holds (nanoseconds in a long: 292 years) was taken and
+     * failed later with "long overflow", after a server or client had started its event loop thread,
+     * which stayed behind. Every duration is now at most 365 days, refused at once by name; the longest
+     * allowed all work together.
+     */
+    @Test
+    void durationsLongerThanAYearAreRefusedByName() {
+        Duration tooLong = Duration.ofDays(366);
+        Map<String, Function<NetOptions, NetOptions>> settings = Map.of(
+                "flushDelay", o -> o.withFlushDelay(tooLong),
+                "peerTimeout", o -> o.withPeerTimeout(tooLong),
+                "heartbeat", o -> o.withHeartbeat(Duration.ofSeconds(Long.MAX_VALUE)),
+                "firstConnectTimeout", o -> o.withFirstConnectTimeout(tooLong),
+                "handshakeTimeout", o -> o.withHandshakeTimeout(ChronoUnit.FOREVER.getDuration()));
+        settings.forEach((name, set) -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> set.apply(NetOptions.defaults()));
+            assertTrue(e.getMessage().startsWith(name + " must be at most 365 days"), e.getMessage());
+        });
+        Duration year = Duration.ofDays(365);
+        NetOptions longest = NetOptions.defaults().withFlushDelay(year).withPeerTimeout(year).withHeartbeat(year)
+                .withFirstConnectTimeout(year).withHandshakeTimeout(year);
+        assertEquals(List.of(1L, 2L, 3L), roundTrip(Codec.longs(), List.of(1L, 2L, 3L), longest));
     }
 
     @Test
