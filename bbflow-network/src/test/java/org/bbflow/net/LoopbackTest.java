@@ -468,4 +468,44 @@ class LoopbackTest {
         assertArrayEquals(new long[] {1, 2}, got.get(0));
         assertArrayEquals(new long[] {5, 6}, got.get(1));
     }
+
+    /** Longs, but -1 decodes to null (as a Java-serialized null, or a codec's own sentinel, would). */
+    static final class NullDecodingCodec implements Codec<Long> {
+        @Override
+        public void encode(Long item, ByteBuf out) {
+            out.writeLong(item);
+        }
+
+        @Override
+        public Long decode(ByteBuf in) {
+            long v = in.readLong();
+            return v == -1 ? null : v;
+        }
+
+        @Override
+        public int maxEncodedSize(Long item) {
+            return 8;
+        }
+    }
+
+    /**
+     * take() returns null only at the end of the stream: an item that decodes to null is malformed
+     * data, never an early end that would cut the stream short without an error.
+     */
+    @Test
+    void anItemDecodedAsNullFailsTheStreamInsteadOfEndingIt() {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 12, new NullDecodingCodec(), NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(12, new NullDecodingCodec());
+            out.send(1L);
+            out.send(-1L);
+            out.send(2L);
+            out.stopSending();
+            assertEquals(1L, in.take());
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+            assertTrue(e.getMessage().contains("null"), e.getMessage());
+            assertFalse(in.isEos());
+            in.close();
+        }
+    }
 }
