@@ -508,4 +508,23 @@ class LoopbackTest {
             in.close();
         }
     }
+
+    private static long clientThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("bbflow-net-client")).count();
+    }
+
+    /** A null codec is refused before the outlet's own connection (and its thread) is made. */
+    @Test
+    void aNullCodecLeavesNoClientThreadBehind() throws InterruptedException {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            long before = clientThreads();
+            for (int i = 0; i < 3; i++) {
+                assertThrows(NullPointerException.class,
+                        () -> NetClient.outlet("127.0.0.1", server.port(), 13, (Codec<Long>) null, NetOptions.defaults()));
+            }
+            for (int i = 0; i < 100 && clientThreads() > before; i++) Thread.sleep(20);
+            assertTrue(clientThreads() <= before, "client threads: " + before + " before, " + clientThreads() + " after");
+        }
+    }
 }
