@@ -361,4 +361,13 @@ class IpcChannelTest {
             assertEquals(List.of(), got);
         }
     }
+
+    /** A peer timeout past what nanoseconds in a long hold failed later, with a bare "long overflow". */
+    @Test
+    void aPeerTimeoutLongerThanAYearIsRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> IpcOptions.defaults().withPeerTimeout(Duration.ofSeconds(Long.MAX_VALUE)));
+        assertTrue(e.getMessage().startsWith("peerTimeout must be at most 365 days"), e.getMessage());
+        IpcOptions.defaults().withPeerTimeout(Duration.ofDays(365));
+    }
 }
