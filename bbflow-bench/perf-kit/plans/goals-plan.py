@@ -7,8 +7,8 @@ non-blocking and blocking).
 Usage: goals-plan.py WORK/plan-full.json > WORK/plan.json"""
 import json, sys
 
-FARM = {'cpp-seq', 'ff-nonblocking', 'java-seq', 'bbflow-longs-backoff', 'bbflow-backoff', 'executor', 'pstream'}
-PING = {'ff-nonblocking', 'ff-blocking', 'bbflow-backoff', 'bbflow-blocking'}
+FARM = {'cpp-seq', 'ff-nonblocking', 'ff-nonblocking-nomap', 'java-seq', 'bbflow-longs-backoff', 'bbflow-backoff', 'executor', 'pstream'}
+PING = {'ff-nonblocking', 'ff-nonblocking-nomap', 'ff-blocking', 'bbflow-backoff', 'bbflow-blocking'}
 plan = json.load(open(sys.argv[1]))
 groups = []
 for g in plan['groups']:

@@ -7,7 +7,7 @@ unboxed LongNodes, and the raw JCTools hand-off of the same references (the floo
 Usage: refs-plan.py WORK/plan.json > WORK/refs.json"""
 import json, sys
 
-KEEP = {'ff-nonblocking', 'bbflow-refs-backoff', 'bbflow-refs-busyspin', 'bbflow-backoff',
+KEEP = {'ff-nonblocking', 'ff-nonblocking-nomap', 'bbflow-refs-backoff', 'bbflow-refs-busyspin', 'bbflow-backoff',
         'bbflow-longs-backoff', 'jctools-refs'}
 GROUPS = {'two-stage N=1M', 'two-stage N=10M', 'cold two-stage N=1M', 'cold two-stage N=10M'}
 plan = json.load(open(sys.argv[1]))

@@ -27,7 +27,7 @@ final class CollectGather extends InputLoop {
                 if (ended[w]) {
                     continue;
                 }
-                Object x = r.take(w);
+                Object x = Units.takeResult(r, w);
                 if (x == Units.EOS) {
                     ended[w] = true;
                     live--;

@@ -12,6 +12,11 @@ abstract class CollectInTurn extends InputLoop {
     /** Delivers what worker w sent for one item, starting with x (already read). */
     abstract void collect(int w, Object x) throws Exception;
 
+    /** Reads what worker w sent next (an item, a unit's first marker, or {@link Units#EOS}). */
+    Object read(int w) {
+        return runner.take(w);
+    }
+
     @Override
     final void run() throws Exception {
         final NodeRunner r = runner;
@@ -24,7 +29,7 @@ abstract class CollectInTurn extends InputLoop {
                 w = w + 1 == n ? 0 : w + 1;
                 continue;
             }
-            Object x = r.take(w);
+            Object x = read(w);
             if (x == Units.EOS) {
                 ended[w] = true;
                 live--;

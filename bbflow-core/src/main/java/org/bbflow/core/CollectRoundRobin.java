@@ -12,6 +12,11 @@ final class CollectRoundRobin extends CollectInTurn {
     }
 
     @Override
+    Object read(int w) {
+        return Units.takeResult(runner, w);
+    }
+
+    @Override
     void collect(int w, Object x) throws Exception {
         runner.deliver(w, Units.oneResult(runner.plan, w, x));
     }

@@ -96,7 +96,10 @@ public final class CollectorSink<T, R> implements Node<T, Void> {
     }
 
     /**
-     * The collector's result for the stream this sink received.
+     * The collector's result for the stream this sink received. It is published when the sink closes
+     * after a complete stream with its flow intact, so it is the whole of that stream; a node of another
+     * branch that fails after that fails the flow ({@link Flow#join()} throws) but does not take the
+     * result back: read it after a join that returned.
      *
      * @return the result (null only if the collector's finisher returned null)
      * @throws IllegalStateException if the sink's flow has not ended, or ended without a complete

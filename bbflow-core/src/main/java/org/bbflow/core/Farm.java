@@ -451,7 +451,8 @@ public final class Farm<I, O> extends Composite<I, O> {
      *       pipeline of left worker {@code i} and right worker {@code i};</li>
      *   <li>neither, different numbers: as with {@code merge == false}.</li>
      * </ul>
-     * The two farms are consumed: they cannot be used again.
+     * The two farms are consumed: they cannot be used again. A farm with feedback can only be combined
+     * with {@code merge == true} and an R or G node (the one combination that keeps both farms whole).
      *
      * @param <I> input item type of the first farm
      * @param <O> output item type of the second farm
@@ -461,6 +462,7 @@ public final class Farm<I, O> extends Composite<I, O> {
      * @param g makes the G node, or null for none
      * @param merge whether to merge the farms (see above)
      * @return the combined block
+     * @throws IllegalArgumentException if f1 and f2 are one farm, or a farm with feedback would be taken apart
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <I, O> Block<I, O> combine(Farm<I, ?> f1, Farm<?, O> f2,
@@ -480,6 +482,15 @@ public final class Farm<I, O> extends Composite<I, O> {
             f1.withoutCollector();
             f2.emitter(emitter);
             return (Block<I, O>) Pipeline.of(f1, f2).named("combine");
+        }
+        // the other combinations take the farms apart (their workers go into new blocks): a feedback
+        // loop to an emitter that is removed or replaced would be dropped without a word
+        for (Farm<?, ?> f : List.of(f1, f2)) {
+            if (f.hasFeedback()) {
+                throw new IllegalArgumentException("cannot combine farm '" + f.name() + "': it has feedback, which"
+                        + " this combination would drop (its workers go into a new block); only merge == true with an R"
+                        + " or G node keeps both farms whole");
+            }
         }
         if (merge && f1.workerCount() == f2.workerCount()) {
             List<Block<?, ?>> fused = new ArrayList<>();

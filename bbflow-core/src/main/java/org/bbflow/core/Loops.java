@@ -15,7 +15,8 @@ import java.util.Map;
  *       edges into one first stage, a generator heading them included) becomes one loop with one
  *       in-flight count; nested loops with different heads are refused.</li>
  *   <li>Every head takes items from outside the loop, or is a source (it generates, then takes what
- *       comes back); otherwise the loop could never start.</li>
+ *       comes back); otherwise the loop could never start. A source inside a loop heads it: one that
+ *       does not (a farm's worker, an all-to-all's left member) is refused.</li>
  *   <li>An edge with both ends in one loop is counted: what is sent on it is in flight until the
  *       receiving node has handled it, markers of the unit protocol included.</li>
  * </ul>
@@ -36,7 +37,7 @@ final class Loops {
         for (LoopShape s : g.loops) {
             loops.add(s);
         }
-        loops.checkHeads();
+        loops.checkHeads(g);
         return loops;
     }
 
@@ -76,7 +77,18 @@ final class Loops {
         }
     }
 
-    private void checkHeads() {
+    private void checkHeads(GraphBuilder g) {
+        // A source inside a loop that does not head it (a farm's worker, an all-to-all's left member)
+        // generates whenever it likes, and the heads cannot know: the loop could end before it sends,
+        // and what it sent would come back to no one.
+        for (Vertex v : g.vertices) {
+            Integer l = loopOf.get(v);
+            if (l != null && v.isSource() && !heads.get(l).contains(v)) {
+                throw new IllegalStateException(owners.get(l) + ": " + RULE + "source " + v.path + " is inside the loop but"
+                        + " does not head it, so the loop could end before it generates; a source in a loop must be its"
+                        + " first stage (it then takes what comes back in onFeedback)");
+            }
+        }
         for (int l = 0; l < heads.size(); l++) {
             for (Vertex v : heads.get(l)) {
                 boolean external = false;

@@ -79,6 +79,8 @@ final class NodePlan {
     final UnitRole units;
     /** The emitter of an ordered farm: it sends with {@code send} only (its farm's dispatch). */
     final boolean orderedEmitter;
+    /** The emitter of a farm with a strict collector: no {@code sendTo} one worker (they are read in turn). */
+    final boolean inTurnEmitter;
     /** The reorder window this node writes (the emitter) or reads (the collector) of an ordered farm, or -1. */
     final int window;
     /** The feedback loop the node belongs to, or -1; whether it is one of that loop's heads. */
@@ -99,8 +101,8 @@ final class NodePlan {
     NodePlan(int index, Node<Object, Object> node, List<Node<?, ?>> members, String path, int workerIndex,
              EdgePlan[] inputs, EdgePlan[] outputs, int[] inputLinks, boolean[] inputBack, boolean[] inputCounted,
              boolean sharedInput, Read read, Route route, Function<Object, ?> key, UnitRole units,
-             boolean orderedEmitter, int window, int loop, boolean loopHead, WaitStrategy strategy, int quickSpins,
-             Collect collect) {
+             boolean orderedEmitter, boolean inTurnEmitter, int window, int loop, boolean loopHead,
+             WaitStrategy strategy, int quickSpins, Collect collect) {
         this.index = index;
         this.node = node;
         this.members = List.copyOf(members);
@@ -118,6 +120,7 @@ final class NodePlan {
         this.key = key;
         this.units = units;
         this.orderedEmitter = orderedEmitter;
+        this.inTurnEmitter = inTurnEmitter;
         this.window = window;
         this.loop = loop;
         this.loopHead = loopHead;
@@ -136,7 +139,8 @@ final class NodePlan {
     @Override
     public String toString() {
         return path + " read " + read + " route " + route + (units != UnitRole.NONE ? " units " + units : "")
-                + (orderedEmitter ? " ordered-emitter" : "") + (window >= 0 ? " window " + window : "")
+                + (orderedEmitter ? " ordered-emitter" : "") + (inTurnEmitter ? " in-turn-emitter" : "")
+                + (window >= 0 ? " window " + window : "")
                 + (loop >= 0 ? " loop " + loop + (loopHead ? " head" : "") : "");
     }
 }

@@ -208,15 +208,18 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
             if (inputLoop != null) {
                 inputLoop.run();
             }
+            if (loopHead) {
+                // The loop has drained: nothing is in flight and no head will read again. Marked
+                // before onEos, so that an item this head's onEos sends into the loop may go forward
+                // but fails the flow if anything sends it back (no head would ever read it).
+                loop.headDone = true;
+            }
             if (plan.units == NodePlan.UnitRole.CARRIES_WITH_EOS) {
                 outbox.units.open();
                 node.onEos(outbox);
                 outbox.units.close();
             } else {
                 node.onEos(outbox);
-            }
-            if (loopHead) {
-                loop.headDone = true;
             }
             outbox.closeAll();
         } catch (Cancelled c) {

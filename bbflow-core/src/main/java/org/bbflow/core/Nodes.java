@@ -79,6 +79,13 @@ public final class Nodes {
     }
 
     /**
+     * Whether a {@link #toChannel} or {@link #fromChannel} node was ever made in this JVM: only then
+     * does a flow's start look for them ({@link PlanCompiler}'s channel ends), since looking would load
+     * their classes into every first flow (the core guide, "A short-lived process").
+     */
+    static volatile boolean channelEndsMade;
+
+    /**
      * A source whose generator sends the whole stream, then returns.
      *
      * @param <O> output item type
@@ -152,7 +159,8 @@ public final class Nodes {
 
     /**
      * A source that forwards what arrives on a channel until the channel's end of stream. The
-     * source is its channel's only consumer; other threads (or another flow) produce and
+     * source is its channel's only consumer (a second {@code fromChannel} node on the same channel in
+     * one flow is refused at start); other threads (or another flow) produce and
      * {@link Channel#close()} it. If the flow feeding the channel ({@link #toChannel}) failed or was
      * cancelled, this source fails its own flow once it has forwarded the items that flow sent.
      *
@@ -162,12 +170,16 @@ public final class Nodes {
      */
     public static <T> Source<T> fromChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
+        channelEndsMade = true;
         return new ChannelSource<>(channel);
     }
 
     /**
      * A sink that puts every item on a channel (waiting while it is full) and closes the channel at
-     * end of stream, so another thread can {@link Channel#take()} the results. If the flow fails or is
+     * end of stream, so another thread can {@link Channel#take()} the results. It is the channel's only
+     * producer: a second {@code toChannel} node on the same channel in one flow (a farm of them, say)
+     * is refused at start, since the first to end would end the stream for both; gather the items
+     * into one node first. If the flow fails or is
      * cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
      * clean end of stream.
@@ -178,6 +190,7 @@ public final class Nodes {
      */
     public static <T> Node<T, Void> toChannel(Channel<T> channel) {
         Objects.requireNonNull(channel, "channel");
+        channelEndsMade = true;
         return new ChannelSink<>(channel);
     }
 
@@ -370,8 +383,8 @@ public final class Nodes {
         }
     }
 
-    private static final class ChannelSource<T> implements Source<T> {
-        private final Channel<T> channel;
+    static final class ChannelSource<T> implements Source<T> {
+        final Channel<T> channel;
         private NodeContext context;
         private Idler idler;
 
@@ -422,8 +435,8 @@ public final class Nodes {
         }
     }
 
-    private static final class ChannelSink<T> implements Node<T, Void> {
-        private final Channel<T> channel;
+    static final class ChannelSink<T> implements Node<T, Void> {
+        final Channel<T> channel;
         /** The stream ended and the channel was closed (this flow); otherwise close() aborts it. */
         private boolean ended;
 

@@ -10,6 +10,11 @@ package org.bbflow.core;
  * A node that closes a feedback loop sends back with {@link #send} (output 0) and forward with
  * {@code sendTo(1, x)}.
  *
+ * <p>An outbox belongs to its node's thread and is used from the node's {@code generate},
+ * {@code onItem}, {@code onFeedback} and {@code onEos}: once {@code onEos} has returned, the node's
+ * outputs have ended, and an item sent later (from {@code close()}, or from another thread that kept
+ * the outbox) may be lost without a word.
+ *
  * @param <O> output item type
  */
 public interface Outbox<O> {

@@ -18,6 +18,8 @@ final class OutboxImpl implements Outbox<Object> {
     private final CancelFlag cancel;
     /** The emitter of an ordered farm: strict round-robin, no sendTo/broadcast. */
     private final boolean strictOrder;
+    /** The emitter of a farm with a strict collector: no sendTo (its workers are read in turn). */
+    private final boolean inTurn;
     /** The unit protocol of a node inside an ordered (or strict) farm, else null. */
     final Units units;
     /** An ordered farm's reorder window (emitter side), or null. */
@@ -41,6 +43,7 @@ final class OutboxImpl implements Outbox<Object> {
             targets[i] = e.toPath;
         }
         this.strictOrder = plan.orderedEmitter;
+        this.inTurn = plan.inTurnEmitter;
         this.units = plan.route == NodePlan.Route.UNITS ? new Units(this) : null;
         this.reorder = plan.orderedEmitter ? window : null;
         Dispatcher policy = units != null ? units.asDispatcher() : Dispatcher.of(this, plan);
@@ -90,6 +93,12 @@ final class OutboxImpl implements Outbox<Object> {
         if (strictOrder) {
             throw new UnsupportedOperationException("node " + path()
                     + " is the emitter of an ordered farm: it can only send() (round-robin)");
+        }
+        if (inTurn) {
+            throw new UnsupportedOperationException("node " + path() + " is the emitter of a farm whose collector"
+                    + " reads the workers in strict turn: sendTo(" + output + ", x) would feed one worker more than the"
+                    + " others and stall the farm; use send() (the farm's dispatch) or broadcast(), or collect"
+                    + " FIRST_COME");
         }
         if (units != null) {
             units.send(item); // a node inside an ordered farm has exactly one output
@@ -208,7 +217,8 @@ final class OutboxImpl implements Outbox<Object> {
             Loop back = backInto[i];
             if (back != null && back.headDone) {
                 throw new IllegalStateException("node " + path() + " sent an item back to " + targets[i]
-                        + " after the feedback loop ended (items cannot be fed back from onEos)");
+                        + " after the feedback loop ended (items cannot be fed back from onEos, nor an item that"
+                        + " a head of the loop sent from its onEos: such an item may only leave the loop)");
             }
             inFlight.incrementAndGet();
         }

@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>node registration, fused nodes included: {@link Members};</li>
+ *   <li>channel ends (one {@code toChannel} and one {@code fromChannel} node per channel):
+ *       {@link #checkChannelEnds};</li>
  *   <li>sources and inputs (a source only first, every other node fed): {@link #checkEnds};</li>
  *   <li>feedback loops (nesting, heads, in-flight accounting): {@link Loops};</li>
  *   <li>ordered units and strict collectors (what may stand in such a farm's workers, reorder
@@ -59,11 +61,43 @@ final class PlanCompiler {
         String rootName = Composite.childName(block);
         Ports root = g.compile(block, rootName, -1);
         Map<Vertex, List<Node<?, ?>>> members = Members.of(g.vertices);
+        if (Nodes.channelEndsMade) {
+            checkChannelEnds(g, members);
+        }
         checkEnds(g, root, rootName);
         Loops loops = Loops.resolve(g);
         UnitRegions units = UnitRegions.resolve(g, loops);
         checkSharedInputs(g);
         return new PlanCompiler(g, options, loops, units).plan(rootName, members);
+    }
+
+    /**
+     * Channel ends: a {@link Channel} has one producer and one consumer, so one flow may fill it with
+     * one {@link Nodes#toChannel} node and drain it with one {@link Nodes#fromChannel} node. (Two
+     * sinks, a farm's workers say, ended it at the first one's end of stream, so its reader could see
+     * a clean end with items missing; two sources would read one channel from two threads.)
+     */
+    private static void checkChannelEnds(GraphBuilder g, Map<Vertex, List<Node<?, ?>>> members) {
+        Map<Channel<?>, String> filled = new IdentityHashMap<>();
+        Map<Channel<?>, String> drained = new IdentityHashMap<>();
+        for (Vertex v : g.vertices) {
+            for (Node<?, ?> m : members.get(v)) {
+                boolean sink = m instanceof Nodes.ChannelSink;
+                if (!sink && !(m instanceof Nodes.ChannelSource)) {
+                    continue;
+                }
+                Channel<?> c = sink ? ((Nodes.ChannelSink<?>) m).channel : ((Nodes.ChannelSource<?>) m).channel;
+                String previous = (sink ? filled : drained).putIfAbsent(c, v.path);
+                if (previous != null) {
+                    String ends = sink ? "filled by Nodes.toChannel" : "drained by Nodes.fromChannel";
+                    String why = sink ? "one producer (the first toChannel to end would end it for all), so gather the"
+                            + " items first (a farm's collector) and fill it from one node"
+                            : "one consumer, so drain it from one node and dispatch from there (a farm's emitter)";
+                    throw new IllegalStateException("channel ends: " + c + " is " + ends + " at " + previous + " and at "
+                            + v.path + "; a channel has " + why);
+                }
+            }
+        }
     }
 
     /** Sources and inputs: a source is only a first stage, every other node has an input, the root's inputs are sources. */
@@ -159,7 +193,8 @@ final class PlanCompiler {
             Dispatch d = v.dispatch;
             nodes.add(new NodePlan(i, v.node, members.get(v), v.path, v.workerIndex, in, out, inputLinks, inputBack,
                     inputCounted, shared, reads[i], routes[i], routes[i] == NodePlan.Route.BY_KEY ? d.key : null,
-                    units.role(v), units.orderedEmitter(v), units.window(v), loops.of(v), loops.isHead(v),
+                    units.role(v), units.orderedEmitter(v), units.inTurnEmitter(v), units.window(v), loops.of(v),
+                    loops.isHead(v),
                     oversubscribed ? s.whenOversubscribed() : s,
                     oversubscribed ? NodeRunner.QUICK_SPINS_OVERSUBSCRIBED : NodeRunner.QUICK_SPINS, v.collect));
         }

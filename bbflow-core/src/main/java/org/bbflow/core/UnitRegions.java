@@ -12,18 +12,19 @@ import java.util.Map;
  *
  * <ul>
  *   <li><b>Ordered units</b> ({@link Collect#ORDERED}): the emitter (needed) dispatches round-robin or on
- *       demand, with no feedback; every worker is a node, a comb, or a pipeline of them (no farm,
- *       all-to-all, source or loop inside, whatever its worker count: a shape is accepted or refused
- *       the same on every machine); each of its nodes carries units, onEos included. With on-demand
- *       dispatch, or a window given, the emitter records each item's worker in a reorder window that
- *       the collector reads.</li>
+ *       demand, the workers do not feed back (the collector may); every worker is a node, a comb, or
+ *       a pipeline of them (no farm, all-to-all, source or loop inside, whatever its worker count: a
+ *       shape is accepted or refused the same on every machine); each of its nodes carries units,
+ *       onEos included. With on-demand dispatch, or a window given, the emitter records each item's
+ *       worker in a reorder window that the collector reads.</li>
  *   <li><b>Strict collectors</b> ({@link Collect#ROUND_ROBIN}, {@link Collect#GATHER}): the farm's own
  *       emitter dispatches in the collector's rhythm (round-robin; gather also scatter or broadcast),
  *       workers do not feed back (their results per item would vary), and every worker is a node, a
  *       comb or a pipeline of them, whose nodes carry units so that the collector can tell a worker
- *       that sent none or several results for an item (onEos sends plain items). Inside a feedback
- *       loop a gathering collector needs broadcast or scatter dispatch (every item a full round): with
- *       round-robin, a round can wait for items that only the round itself would bring back.</li>
+ *       that sent none or several results for an item (what onEos sends travels as plain items, after
+ *       {@link Units#TAIL}). Inside a feedback loop a gathering collector needs broadcast or scatter
+ *       dispatch (every item a full round): with round-robin, a round can wait for items that only the
+ *       round itself would bring back.</li>
  * </ul>
  * Nodes that carry units see no pending input ({@link NodeContext#hasPendingInput()} is false), so a
  * node that keeps values while input waits ({@code LongNodes.batch()}) sends them within the unit of
@@ -36,6 +37,7 @@ final class UnitRegions {
     private final Map<Vertex, NodePlan.UnitRole> roles = new IdentityHashMap<>();
     private final Map<Vertex, Integer> windowOf = new IdentityHashMap<>();
     private final Map<Vertex, Boolean> orderedEmitters = new IdentityHashMap<>();
+    private final Map<Vertex, Boolean> inTurnEmitters = new IdentityHashMap<>();
     private final List<Integer> windows = new ArrayList<>();
 
     private UnitRegions() {
@@ -62,8 +64,12 @@ final class UnitRegions {
         if (f.emitter == null) {
             throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm needs its emitter");
         }
-        if (f.workersFeedBack || f.collector.send == Vertex.Send.BACK) {
-            throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm cannot have feedback");
+        if (f.workersFeedBack) {
+            // the workers' results would go back to the emitter, not through the collector in units;
+            // a collector that sends back (feedbackFromCollector(), or the last stage of a loop) is a
+            // node like any other once the units are in order
+            throw new IllegalStateException(f.where + ": " + ORDERED + "an ordered farm's workers cannot feed back"
+                    + " (feedback()); use feedbackFromCollector(), whose collector sends the results back in order");
         }
         for (int i = 0; i < f.workers.size(); i++) {
             requireChain(f, i, ORDERED + "an ordered farm's workers must be nodes or pipelines of nodes (a comb counts as"
@@ -105,6 +111,11 @@ final class UnitRegions {
                     + " the items that would complete it are held in it; dispatch with broadcast or scatter (every item"
                     + " makes a full round), or collect FIRST_COME");
         }
+        // The emitter's sendTo would feed one worker more than the others (a user's emitter can), and
+        // the collector waits on the others while that worker's results fill its channel: refused
+        // where it is called, as an ordered farm's emitter refuses it (send() keeps the rhythm, and so
+        // does broadcast(): one item for every worker).
+        inTurnEmitters.put(f.emitter, Boolean.TRUE);
         // A worker that drops an item (or sends two) would stall the farm for ever without a word:
         // its nodes carry per-item units (free when a worker sends exactly one result: no marker
         // travels), so the collector sees the SKIP or START marker exactly where it would otherwise
@@ -170,6 +181,11 @@ final class UnitRegions {
 
     boolean orderedEmitter(Vertex v) {
         return orderedEmitters.containsKey(v);
+    }
+
+    /** The emitter of a farm with a strict collector: it may not {@code sendTo} one worker. */
+    boolean inTurnEmitter(Vertex v) {
+        return inTurnEmitters.containsKey(v);
     }
 
     /** The reorder window v writes or reads, or -1. */

@@ -22,12 +22,21 @@ final class Units extends Dispatcher {
     static final Object END = new Marker("END");
     /** Returned by a strict read when the channel reached end of stream. */
     static final Object EOS = new Marker("EOS");
+    /**
+     * Behind a strict collector: the items that follow come from an onEos, outside any unit (a node
+     * sends it before its first such item, once), so that the next node of a pipeline worker passes
+     * them on as they are instead of making a unit of each (a dropped one would read as a SKIP).
+     */
+    static final Object TAIL = new Marker("TAIL");
 
     // output side: items sent in the open unit (-1: no unit open), the first one held back
     private int count = -1;
     private Object pending;
-    // input side: inside a unit of several items
+    /** {@link #TAIL} was sent. */
+    private boolean tailSent;
+    // input side: inside a unit of several items; past the upstream's TAIL
     private boolean inGroup;
+    private boolean tail;
 
     /** This protocol as its outbox's dispatcher (typed so here, not in {@link OutboxImpl}: see {@link Dispatcher#of}). */
     Dispatcher asDispatcher() {
@@ -59,10 +68,17 @@ final class Units extends Dispatcher {
         count = -1;
     }
 
-    /** One item of the open unit; outside any unit (onEos behind a strict collector) a plain item. */
+    /**
+     * One item of the open unit; outside any unit (onEos behind a strict collector) a plain item,
+     * after {@link #TAIL}.
+     */
     @Override
     void send(Object item) {
         if (count < 0) {
+            if (!tailSent) {
+                tailSent = true;
+                out.offer(0, TAIL);
+            }
             out.put(0, item);
             return;
         }
@@ -96,10 +112,12 @@ final class Units extends Dispatcher {
         } else if (x == END) {
             inGroup = false;
             close();
+        } else if (x == TAIL) {
+            tail = true; // what follows is the upstream node's onEos output: no units, and none made here
         } else {
             r.itemsIn++;
             Node<Object, Object> node = r.node();
-            if (inGroup) {
+            if (inGroup || tail) {
                 node.onItem(x, out);
             } else {
                 open();
@@ -131,6 +149,19 @@ final class Units extends Dispatcher {
         } else {
             r.deliver(w, first);
         }
+    }
+
+    /**
+     * What a strict (round-robin or gather) collector reads next from worker w: a result, an onEos
+     * item, or {@link #EOS}; the {@link #TAIL} before a worker's onEos items is consumed here.
+     */
+    static Object takeResult(NodeRunner r, int w) {
+        Object x = r.take(w);
+        if (x == TAIL) {
+            r.consumed(w); // a marker, counted in flight like an item inside a loop
+            x = r.take(w);
+        }
+        return x;
     }
 
     /**

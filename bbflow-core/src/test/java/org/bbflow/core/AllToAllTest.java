@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -155,5 +156,22 @@ class AllToAllTest {
             expectedNodes = 1 + 3 + 3 + 1; // farm fusion: emitter, 3 pipelines of 2, collector
         }
         assertEquals(expectedNodes, nodes, s.table());
+    }
+
+    /**
+     * A combination that takes the farms apart (the farm fusion, an all-to-all with or without R and G)
+     * has no place for a farm's feedback: it is refused, naming the farm. Before, the feedback was
+     * dropped without a word and a worker's send(x), meant to go back, went forward.
+     */
+    @ParameterizedTest(name = "R={0} merge={1} feedback in f{2}")
+    @CsvSource({"false,true,1", "false,true,2", "false,false,1", "true,false,2"})
+    void combiningAFarmWithFeedbackThatWouldBeDroppedIsRefused(boolean r, boolean merge, int withFeedback) {
+        Farm<Long, Long> f1 = Farm.<Long, Long>of(2, () -> Nodes.map((Long x) -> x + 1)).named("first");
+        Farm<Long, Long> f2 = Farm.<Long, Long>of(2, () -> Nodes.map((Long x) -> x * 10)).named("second");
+        (withFeedback == 1 ? f1 : f2).feedback();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Farm.combine(f1, f2,
+                r ? () -> Nodes.map((Long x) -> x + 100) : null, null, merge));
+        assertTrue(e.getMessage().contains(withFeedback == 1 ? "'first'" : "'second'")
+                && e.getMessage().contains("feedback"), e.getMessage());
     }
 }

@@ -120,4 +120,25 @@ class ChannelEndsTest {
     private static int producerWaiters(Channel<?> c) {
         return c.link().producers.size();
     }
+
+    /**
+     * A farm of toChannel workers on one channel: the first worker to end closed the channel for all,
+     * the others failed with "offer on a closed channel", and the reader could take a clean end of
+     * stream with items missing. Two nodes filling (or draining) one channel in a flow are refused at
+     * start, naming both places; the channel is left untouched.
+     */
+    @Test
+    void twoNodesAtOneEndOfAChannelAreRefusedNamingBoth() {
+        for (Channel<Long> c : List.of(Channel.<Long>mpsc(16), Channel.<Long>spsc(16))) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(
+                    Nodes.range(1, 10), Farm.of(3, () -> Nodes.<Long>toChannel(c)).withoutCollector())));
+            assertTrue(e.getMessage().contains("channel ends") && e.getMessage().contains("worker-0")
+                    && e.getMessage().contains("worker-1"), e.getMessage());
+            assertTrue(!c.isClosed() && c.size() == 0, c.toString());
+        }
+        Channel<Long> in = Channel.spsc(16);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(AllToAll.<Long, Void>of(
+                List.of(Nodes.fromChannel(in), Nodes.fromChannel(in)), List.of(Nodes.sink(x -> { })))));
+        assertTrue(e.getMessage().contains("fromChannel") && e.getMessage().contains("left-1"), e.getMessage());
+    }
 }

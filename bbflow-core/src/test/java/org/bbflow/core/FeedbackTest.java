@@ -200,4 +200,73 @@ class FeedbackTest {
         Collections.sort(expected);
         assertEquals(expected, got);
     }
+
+    /** Below 100: back, plus 100 (and one copy more if odd); from 100 on: forward. */
+    private static Node<Long, Long> router() {
+        return Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            if (x >= 100) {
+                o.sendTo(1, x);
+            } else {
+                o.send(x + 100);
+                if (x % 2 == 1) {
+                    o.send(x + 101);
+                }
+            }
+        });
+    }
+
+    /** What the router makes of 1..n, through workers that add w. */
+    private static List<Long> routed(long n, long w) {
+        List<Long> expected = new ArrayList<>();
+        for (long i = 1; i <= n; i++) {
+            long y = i + w;
+            if (y >= 100) {
+                expected.add(y);
+                continue;
+            }
+            expected.add(y + 100 + w);
+            if (y % 2 == 1) {
+                expected.add(y + 101 + w);
+            }
+        }
+        Collections.sort(expected);
+        return expected;
+    }
+
+    /**
+     * An ordered farm whose collector closes a loop (its own feedbackFromCollector(), the last stage of a
+     * pipeline loop, or as the workers of a farm with feedback) runs: the collector puts the units in
+     * order, then sends back like any node. Before, each shape was refused with "an ordered farm cannot
+     * have feedback", though the farm itself had none; a strict collector in the same place ran.
+     */
+    @RepeatedTest(3)
+    void anOrderedFarmsCollectorMayCloseALoop() {
+        for (boolean onDemand : new boolean[] {false, true}) {
+            Runs.Collector<Long> own = new Runs.Collector<>();
+            Runs.run(Pipeline.of(Nodes.range(1, 200), orderedFarm(onDemand).feedbackFromCollector(), own.sink()));
+            assertEquals(routed(200, 1), sorted(own.get()), "feedbackFromCollector, on demand " + onDemand);
+
+            Runs.Collector<Long> last = new Runs.Collector<>();
+            Runs.run(Pipeline.of(Nodes.range(1, 200), Pipeline.of(Nodes.identity(), orderedFarm(onDemand)).feedback(),
+                    last.sink()));
+            assertEquals(routed(200, 1), sorted(last.get()), "last stage of a loop, on demand " + onDemand);
+
+            Runs.Collector<Long> inner = new Runs.Collector<>();
+            Runs.run(Pipeline.of(Nodes.range(1, 200), Farm.<Long, Long>of(2, () -> orderedFarm(onDemand)).feedback(),
+                    inner.sink()));
+            assertEquals(routed(200, 1), sorted(inner.get()), "workers of a farm with feedback, on demand " + onDemand);
+        }
+    }
+
+    private static Farm<Long, Long> orderedFarm(boolean onDemand) {
+        Farm<Long, Long> f = Farm.<Long, Long>of(3, () -> Pipeline.of(Nodes.map((Long x) -> x + 1),
+                Nodes.filter((Long x) -> true))).collector(router());
+        return onDemand ? f.dispatch(Dispatch.onDemand()).ordered(4) : f.ordered();
+    }
+
+    private static List<Long> sorted(List<Long> l) {
+        List<Long> c = new ArrayList<>(l);
+        Collections.sort(c);
+        return c;
+    }
 }

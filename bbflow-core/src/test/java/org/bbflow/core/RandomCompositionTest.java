@@ -1299,7 +1299,8 @@ class RandomCompositionTest {
             this.body = body;
             this.n = n;
             this.fromCollector = fromCollector;
-            this.collect = fromCollector ? Collect.FIRST_COME : collect;
+            // a collector that feeds back reads first come, or in order (an ordered farm's collector may feed back)
+            this.collect = fromCollector && collect != Collect.ORDERED ? Collect.FIRST_COME : collect;
             this.channels = channels;
             long g = (emitterNode == null ? 1 : emitterNode.gain()) * body.gain();
             long a = body.gain() * (emitterNode == null ? 0 : emitterNode.additive()) + body.additive();
@@ -1311,7 +1312,11 @@ class RandomCompositionTest {
         Block<Long, Long> build() {
             Farm f;
             if (fromCollector) {
-                f = Farm.of(n, body::build).collector(router.node()).feedbackFromCollector();
+                f = Farm.of(n, body::build).collector(router.node());
+                if (collect == Collect.ORDERED) {
+                    f.ordered();
+                }
+                f.feedbackFromCollector();
             } else {
                 f = Farm.of(n, () -> Pipeline.of(body.build(), router.node())).collect(collect).feedback();
             }
@@ -1355,7 +1360,7 @@ class RandomCompositionTest {
             if (body.hasLoop()) {
                 out.add("feedback loops");
             }
-            if (collect == Collect.ORDERED) {
+            if (collect == Collect.ORDERED && (!fromCollector || !body.chain())) {
                 out.add("ordered units");
             }
             if (collect == Collect.ROUND_ROBIN || collect == Collect.GATHER) {
@@ -1369,6 +1374,9 @@ class RandomCompositionTest {
         @Override
         void tags(Set<String> out) {
             out.add(fromCollector ? "farm-feedback-from-collector" : "farm-feedback");
+            if (fromCollector && collect == Collect.ORDERED) {
+                out.add("ordered-feedback-from-collector");
+            }
             if (emitterNode != null) {
                 out.add("user-emitter");
                 emitterNode.tags(out);
@@ -1710,7 +1718,12 @@ class RandomCompositionTest {
                 c = new Collect[] {Collect.ORDERED, Collect.ROUND_ROBIN, Collect.GATHER}[rnd.nextInt(3)];
             }
             ChannelSpec ch = rnd.nextInt(4) == 0 ? randomSpec(rnd, false, !valid) : null;
-            return new FarmLoopSpec(e, body, 1 + rnd.nextInt(3), rnd.nextInt(4) == 0, c, ch);
+            boolean fromCollector = rnd.nextInt(4) == 0;
+            if (valid && fromCollector && rnd.nextInt(3) == 0) {
+                c = Collect.ORDERED; // an ordered farm whose collector closes the loop
+                body = randomChain(rnd, depth - 2);
+            }
+            return new FarmLoopSpec(e, body, 1 + rnd.nextInt(3), fromCollector, c, ch);
         }
         int nl = 1 + rnd.nextInt(3);
         boolean pairwise = rnd.nextInt(3) == 0;
@@ -2064,7 +2077,8 @@ class RandomCompositionTest {
             Set<String> missing = new TreeSet<>(List.of("pipeline", "farm", "dispatch:ROUND_ROBIN", "dispatch:ON_DEMAND",
                     "dispatch:BROADCAST", "dispatch:BY_KEY", "dispatch:SCATTER", "collect:FIRST_COME", "collect:ROUND_ROBIN",
                     "collect:GATHER", "collect:ORDERED", "collect:ORDERED+window", "collect:NONE", "no-emitter",
-                    "user-emitter", "user-collector", "farm-feedback", "farm-feedback-from-collector", "a2a",
+                    "user-emitter", "user-collector", "farm-feedback", "farm-feedback-from-collector",
+                    "ordered-feedback-from-collector", "a2a",
                     "a2a-feedback", "a2a-feedback-pairwise", "multi-head-loop", "comb", "loop", "nested-loop",
                     "generator-loop", "longs", "doubles", "longs.batch", "doubles.batch", "farm-of-batches", "drop",
                     "multiply", "fail", "cancel", "capacity-1", "bounded", "unbounded", "mpsc", "edge-wait-strategy",

@@ -161,6 +161,7 @@ public final class NetClient implements AutoCloseable {
      * @throws IllegalArgumentException if {@code port} is out of range
      */
     public static <T> RemoteOutlet<T> outlet(String host, int port, int channelId, Codec<T> codec, NetOptions options) {
+        Objects.requireNonNull(codec, "codec"); // before the connection and its thread exist
         NetClient c = new NetClient(Objects.requireNonNull(host, "host"), checkPort(port), Objects.requireNonNull(options, "options"), true);
         return c.outlet(channelId, codec);
     }

@@ -18,6 +18,11 @@ import java.util.Objects;
 public final class NetOptions {
     /** The shortest shared secret accepted, in bytes. */
     public static final int MIN_SECRET_BYTES = 16;
+    /**
+     * The longest duration any setting takes (365 days): deadlines are counted in nanoseconds, which a
+     * long holds for 292 years, so longer ones would overflow; for "for ever", this is long enough.
+     */
+    public static final Duration MAX_DURATION = Duration.ofDays(365);
 
     private int batchBytes = 64 * 1024;
     private Duration flushDelay = Duration.ofMillis(1);
@@ -36,6 +41,12 @@ public final class NetOptions {
     private String member = "";
 
     private NetOptions() {}
+
+    private static void atMostMax(String setting, Duration d) {
+        if (d.compareTo(MAX_DURATION) > 0) {
+            throw new IllegalArgumentException(setting + " must be at most 365 days (NetOptions.MAX_DURATION), was " + d);
+        }
+    }
 
     private NetOptions copy() {
         NetOptions c = new NetOptions();
@@ -87,9 +98,10 @@ public final class NetOptions {
      *
      * @param delay the flush delay, at least 50 µs
      * @return a copy with this delay
-     * @throws IllegalArgumentException if {@code delay} is shorter than 50 µs
+     * @throws IllegalArgumentException if {@code delay} is shorter than 50 µs or longer than {@link #MAX_DURATION}
      */
     public NetOptions withFlushDelay(Duration delay) {
+        atMostMax("flushDelay", delay);
         if (delay.compareTo(Duration.ofNanos(50_000)) < 0) {
             throw new IllegalArgumentException("flushDelay must be >= 50us, was " + delay);
         }
@@ -135,9 +147,10 @@ public final class NetOptions {
      *
      * @param timeout the peer timeout, positive
      * @return a copy with this timeout
-     * @throws IllegalArgumentException if {@code timeout} is not positive
+     * @throws IllegalArgumentException if {@code timeout} is not positive or longer than {@link #MAX_DURATION}
      */
     public NetOptions withPeerTimeout(Duration timeout) {
+        atMostMax("peerTimeout", timeout);
         if (timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("peerTimeout must be > 0");
         NetOptions c = copy();
         c.peerTimeout = timeout;
@@ -149,9 +162,10 @@ public final class NetOptions {
      *
      * @param interval the heartbeat interval, at least 10 ms
      * @return a copy with this interval
-     * @throws IllegalArgumentException if {@code interval} is shorter than 10 ms
+     * @throws IllegalArgumentException if {@code interval} is shorter than 10 ms or longer than {@link #MAX_DURATION}
      */
     public NetOptions withHeartbeat(Duration interval) {
+        atMostMax("heartbeat", interval);
         if (interval.toMillis() < 10) throw new IllegalArgumentException("heartbeat must be >= 10ms");
         NetOptions c = copy();
         c.heartbeat = interval;
@@ -165,9 +179,10 @@ public final class NetOptions {
      *
      * @param timeout the first-connect timeout, positive
      * @return a copy with this timeout
-     * @throws IllegalArgumentException if {@code timeout} is not positive
+     * @throws IllegalArgumentException if {@code timeout} is not positive or longer than {@link #MAX_DURATION}
      */
     public NetOptions withFirstConnectTimeout(Duration timeout) {
+        atMostMax("firstConnectTimeout", timeout);
         if (timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("firstConnectTimeout must be > 0");
         NetOptions c = copy();
         c.firstConnectTimeout = timeout;
@@ -231,9 +246,10 @@ public final class NetOptions {
      *
      * @param timeout the handshake timeout, at least 10 ms
      * @return a copy with this setting
-     * @throws IllegalArgumentException if {@code timeout} is shorter than 10 ms
+     * @throws IllegalArgumentException if {@code timeout} is shorter than 10 ms or longer than {@link #MAX_DURATION}
      */
     public NetOptions withHandshakeTimeout(Duration timeout) {
+        atMostMax("handshakeTimeout", timeout);
         if (timeout.toMillis() < 10) throw new IllegalArgumentException("handshakeTimeout must be >= 10ms, was " + timeout);
         NetOptions c = copy();
         c.handshakeTimeout = timeout;

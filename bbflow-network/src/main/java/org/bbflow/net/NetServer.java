@@ -97,10 +97,10 @@ public final class NetServer implements AutoCloseable {
         this.options = Objects.requireNonNull(options, "options");
         InetAddress address = resolve(host, port); // before any thread or socket exists
         Preload.once(); // what the JDK and Netty would load lazily, while descriptors are free
+        this.finished = new FinishedStreams(options.peerTimeout()); // before the thread: nothing may fail after it but the bind
         this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("bbflow-net-server", true), NioIoHandler.newFactory());
         this.loop = group.next();
         this.connections = new DefaultChannelGroup(loop);
-        this.finished = new FinishedStreams(options.peerTimeout());
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)

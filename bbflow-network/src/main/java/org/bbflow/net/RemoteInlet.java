@@ -127,6 +127,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
                 } catch (RuntimeException e) {
                     throw malformed(e.toString());
                 }
+                // null means the end of the stream to the caller: an item decoded as null would cut it short
+                if (item == null) throw malformed("an item decoded as null (items are never null)");
                 if (--remaining == 0) finishFrame();
                 return item;
             }

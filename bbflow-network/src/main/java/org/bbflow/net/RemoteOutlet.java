@@ -108,6 +108,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * @param item the item
      * @throws NullPointerException if {@code item} is null
      * @throws IllegalArgumentException if the item encodes to more than the maximum frame size allows
+     *     (nothing is sent; the outlet stays usable, as after any exception its codec throws)
      * @throws IllegalStateException after {@link #complete()}, {@link #close()} or {@link #stopSending()}
      * @throws RemoteChannelException if the channel failed (peer away past the timeout, refused, ...)
      */
@@ -120,7 +121,13 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         int max = codec.maxEncodedSize(item);
         if (max >= 0 && max <= maxPayload) {
             if (b == null || b.buf.writableBytes() < max) b = nextBatch(max);
-            codec.encode(item, b.buf);
+            int start = b.buf.writerIndex();
+            try {
+                codec.encode(item, b.buf);
+            } catch (RuntimeException | Error e) {
+                b.buf.writerIndex(start); // nothing of an item that failed half way may reach the stream
+                throw e;
+            }
         } else {
             ByteBuf s = scratch;
             if (s == null) s = scratch = new UnpooledHeapByteBuf(UnpooledByteBufAllocator.DEFAULT, 256, Integer.MAX_VALUE);

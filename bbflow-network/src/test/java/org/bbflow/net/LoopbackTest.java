@@ -7,7 +7,10 @@ import io.netty.buffer.Unpooled;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -306,6 +309,31 @@ class LoopbackTest {
         assertThrows(IllegalArgumentException.class, () -> NetOptions.defaults().withFlushDelay(Duration.ZERO));
     }
 
+    /**
+     * A duration past what the clock arithmetic holds (nanoseconds in a long: 292 years) was taken and
+     * failed later with "long overflow", after a server or client had started its event loop thread,
+     * which stayed behind. Every duration is now at most 365 days, refused at once by name; the longest
+     * allowed all work together.
+     */
+    @Test
+    void durationsLongerThanAYearAreRefusedByName() {
+        Duration tooLong = Duration.ofDays(366);
+        Map<String, Function<NetOptions, NetOptions>> settings = Map.of(
+                "flushDelay", o -> o.withFlushDelay(tooLong),
+                "peerTimeout", o -> o.withPeerTimeout(tooLong),
+                "heartbeat", o -> o.withHeartbeat(Duration.ofSeconds(Long.MAX_VALUE)),
+                "firstConnectTimeout", o -> o.withFirstConnectTimeout(tooLong),
+                "handshakeTimeout", o -> o.withHandshakeTimeout(ChronoUnit.FOREVER.getDuration()));
+        settings.forEach((name, set) -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> set.apply(NetOptions.defaults()));
+            assertTrue(e.getMessage().startsWith(name + " must be at most 365 days"), e.getMessage());
+        });
+        Duration year = Duration.ofDays(365);
+        NetOptions longest = NetOptions.defaults().withFlushDelay(year).withPeerTimeout(year).withHeartbeat(year)
+                .withFirstConnectTimeout(year).withHandshakeTimeout(year);
+        assertEquals(List.of(1L, 2L, 3L), roundTrip(Codec.longs(), List.of(1L, 2L, 3L), longest));
+    }
+
     @Test
     void receiverClosingMidStreamFailsOnlyThatSender() throws Exception {
         try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
@@ -396,6 +424,107 @@ class LoopbackTest {
             assertTrue(e.getMessage().contains("without complete()"), e.getMessage());
             assertFalse(in.isEos());
             in.close();
+        }
+    }
+
+    /** Two longs per item; refuses a negative second one after it has written the first. */
+    static final class HalfWritingCodec implements Codec<long[]> {
+        @Override
+        public void encode(long[] item, ByteBuf out) {
+            out.writeLong(item[0]);
+            if (item[1] < 0) throw new IllegalArgumentException("negative second value");
+            out.writeLong(item[1]);
+        }
+
+        @Override
+        public long[] decode(ByteBuf in) {
+            return new long[] {in.readLong(), in.readLong()};
+        }
+
+        @Override
+        public int maxEncodedSize(long[] item) {
+            return 16;
+        }
+    }
+
+    /**
+     * A codec that fails half way through an item leaves nothing of it in the stream: a sender that
+     * catches the failure and goes on sends exactly the items that encoded.
+     */
+    @Test
+    void anItemWhoseEncodingFailsLeavesNoBytesBehind() {
+        List<long[]> got = new ArrayList<>();
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<long[]> out = NetClient.outlet("127.0.0.1", server.port(), 11, new HalfWritingCodec(), NetOptions.defaults())) {
+            RemoteInlet<long[]> in = server.inlet(11, new HalfWritingCodec());
+            out.send(new long[] {1, 2});
+            assertThrows(IllegalArgumentException.class, () -> out.send(new long[] {3, -1}));
+            out.send(new long[] {5, 6});
+            out.complete();
+            for (long[] t; (t = in.take()) != null; ) got.add(t);
+            in.close();
+        }
+        assertEquals(2, got.size());
+        assertArrayEquals(new long[] {1, 2}, got.get(0));
+        assertArrayEquals(new long[] {5, 6}, got.get(1));
+    }
+
+    /** Longs, but -1 decodes to null (as a Java-serialized null, or a codec's own sentinel, would). */
+    static final class NullDecodingCodec implements Codec<Long> {
+        @Override
+        public void encode(Long item, ByteBuf out) {
+            out.writeLong(item);
+        }
+
+        @Override
+        public Long decode(ByteBuf in) {
+            long v = in.readLong();
+            return v == -1 ? null : v;
+        }
+
+        @Override
+        public int maxEncodedSize(Long item) {
+            return 8;
+        }
+    }
+
+    /**
+     * take() returns null only at the end of the stream: an item that decodes to null is malformed
+     * data, never an early end that would cut the stream short without an error.
+     */
+    @Test
+    void anItemDecodedAsNullFailsTheStreamInsteadOfEndingIt() {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 12, new NullDecodingCodec(), NetOptions.defaults())) {
+            RemoteInlet<Long> in = server.inlet(12, new NullDecodingCodec());
+            out.send(1L);
+            out.send(-1L);
+            out.send(2L);
+            out.stopSending();
+            assertEquals(1L, in.take());
+            RemoteChannelException e = assertThrows(RemoteChannelException.class, in::take);
+            assertTrue(e.getMessage().contains("null"), e.getMessage());
+            assertFalse(in.isEos());
+            in.close();
+        }
+    }
+
+    private static long clientThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("bbflow-net-client")).count();
+    }
+
+    /** A null codec is refused before the outlet's own connection (and its thread) is made. */
+    @Test
+    void aNullCodecLeavesNoClientThreadBehind() throws InterruptedException {
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults())) {
+            long before = clientThreads();
+            for (int i = 0; i < 3; i++) {
+                assertThrows(NullPointerException.class,
+                        () -> NetClient.outlet("127.0.0.1", server.port(), 13, (Codec<Long>) null, NetOptions.defaults()));
+            }
+            for (int i = 0; i < 100 && clientThreads() > before; i++) Thread.sleep(20);
+            assertTrue(clientThreads() <= before, "client threads: " + before + " before, " + clientThreads() + " after");
         }
     }
 }

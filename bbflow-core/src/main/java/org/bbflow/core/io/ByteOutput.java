@@ -17,6 +17,11 @@ abstract class ByteOutput implements AutoCloseable {
     @Override
     public abstract void close() throws IOException;
 
+    /** Whether a write after {@link #close()} starts afresh (a file: created or truncated again). */
+    boolean reopens() {
+        return false;
+    }
+
     static ByteOutput of(OutputStream out) {
         return new ByteOutput() {
             @Override
@@ -89,7 +94,14 @@ abstract class ByteOutput implements AutoCloseable {
 
             @Override
             public void close() throws IOException {
-                open().close(); // an empty output still creates an (empty) file
+                ByteOutput d = open(); // an empty output still creates an (empty) file
+                delegate = null; // a later run writes the file afresh
+                d.close();
+            }
+
+            @Override
+            boolean reopens() {
+                return true;
             }
         };
     }

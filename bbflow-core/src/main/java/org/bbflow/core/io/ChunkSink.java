@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 
 /**
@@ -30,7 +31,9 @@ import org.bbflow.core.Outbox;
  * </ul>
  *
  * Targets are flushed at end of stream and closed when the flow ends; a file target is created on
- * first write (or at the end, empty). Write errors fail the flow.
+ * first write (or at the end, empty). Write errors fail the flow. Like any node, a sink may run again
+ * in a later flow, from chunk #0 and with its counters at 0, writing its files afresh; one with a
+ * stream or channel target (closed by its first flow) refuses to.
  */
 public final class ChunkSink implements Node<Chunk, Void> {
     private final List<ByteOutput> outputs = new ArrayList<>(2);
@@ -41,6 +44,8 @@ public final class ChunkSink implements Node<Chunk, Void> {
     private int pendingCount;
     private long chunksWritten;
     private long bytesWritten;
+    /** The targets were closed by a flow's end; a later flow may run only if all of them reopen (files). */
+    private boolean targetsClosed;
 
     private ChunkSink() {
     }
@@ -159,6 +164,25 @@ public final class ChunkSink implements Node<Chunk, Void> {
     /** @return bytes written to the first target so far */
     public long bytesWritten() {
         return bytesWritten;
+    }
+
+    /** A sink may run again in a later flow: it starts from chunk #0 and writes its files afresh. */
+    @Override
+    public void init(NodeContext context) {
+        if (targetsClosed) {
+            for (ByteOutput o : outputs) {
+                if (!o.reopens()) {
+                    throw new IllegalStateException("this chunk sink's stream or channel target was closed when its"
+                        + " previous flow ended: a sink writing to a stream or channel runs once (a file sink may run again)");
+                }
+            }
+            targetsClosed = false;
+        }
+        next = 0;
+        pendingCount = 0;
+        pending = null;
+        chunksWritten = 0;
+        bytesWritten = 0;
     }
 
     @Override
@@ -282,6 +306,10 @@ public final class ChunkSink implements Node<Chunk, Void> {
             }
             pendingCount = 0;
         }
+        if (targetsClosed) {
+            return;
+        }
+        targetsClosed = true;
         IOException first = null;
         for (ByteOutput o : outputs) {
             try {

@@ -20,7 +20,8 @@ import org.bbflow.core.Source;
  *
  * <p>Every chunk but the last is filled completely (a multiple of the stride); the last one holds the
  * rest, ending with a partial record when the input length is not a multiple of the stride. An
- * empty input emits no chunk. A read error fails the flow; the input is closed when the flow ends.
+ * empty input emits no chunk. A read error fails the flow; the input is closed when the flow ends,
+ * so a source runs in one flow only (a later flow fails at its start, saying so).
  */
 public final class ChunkSource implements Source<Chunk> {
     private final ByteInput input;
@@ -30,6 +31,7 @@ public final class ChunkSource implements Source<Chunk> {
     // Written by the source thread only; volatile so other threads (tests, monitors) see progress.
     private volatile long chunks;
     private volatile long bytes;
+    private boolean inputClosed;
 
     private ChunkSource(ByteInput input, ChunkPool pool) {
         this.input = input;
@@ -103,6 +105,10 @@ public final class ChunkSource implements Source<Chunk> {
 
     @Override
     public void init(NodeContext ctx) {
+        if (inputClosed) {
+            throw new IllegalStateException("this chunk source's input (" + input.describe()
+                + ") was closed when its previous flow ended: a chunk source reads its input once");
+        }
         this.context = ctx;
     }
 
@@ -155,6 +161,7 @@ public final class ChunkSource implements Source<Chunk> {
 
     @Override
     public void close() throws IOException {
+        inputClosed = true;
         input.close();
     }
 

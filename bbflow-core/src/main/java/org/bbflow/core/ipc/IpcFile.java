@@ -8,7 +8,6 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.agrona.BitUtil;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -34,7 +33,8 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * <p>Liveness: every live endpoint holds an exclusive {@link FileLock} on one byte far beyond the end
  * of the file (POSIX allows locks past EOF). The operating system drops the lock when the process
  * dies, even on SIGKILL, so a peer that can take the lock knows the owner is gone. Locks are only
- * probed after a peer has been silent for the configured timeout.
+ * probed after a peer has been silent for the configured timeout. The endpoints of one JVM on one file
+ * share its descriptor ({@link OpenFiles}): closing any descriptor would drop all of the process's locks.
  */
 final class IpcFile implements AutoCloseable {
     static final long MAGIC = 0x4242464C4F495043L; // "BBFLOIPC" read as a big-endian long
@@ -73,6 +73,7 @@ final class IpcFile implements AutoCloseable {
     static final int DATA_TYPE_BASE = 1;
 
     final Path path;
+    private final OpenFiles.Handle handle;
     final FileChannel fileChannel;
     final MappedByteBuffer mapped;
     final UnsafeBuffer header;
@@ -83,9 +84,10 @@ final class IpcFile implements AutoCloseable {
     private FileLock ownLock;
     private boolean closed;
 
-    private IpcFile(Path path, FileChannel fc, MappedByteBuffer mapped, int kind, int capacity, int producers) {
+    private IpcFile(Path path, OpenFiles.Handle handle, MappedByteBuffer mapped, int kind, int capacity, int producers) {
         this.path = path;
-        this.fileChannel = fc;
+        this.handle = handle;
+        this.fileChannel = handle.channel;
         this.mapped = mapped;
         this.header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
         UnsafeBuffer ringBuffer = new UnsafeBuffer(mapped, HEADER_LENGTH, capacity + RingBufferDescriptor.TRAILER_LENGTH);
@@ -116,6 +118,10 @@ final class IpcFile implements AutoCloseable {
     /** Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid). */
     static IpcFile create(Path path, int capacity, int producers) {
         requireUnsafeAccess();
+        return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers));
+    }
+
+    private static IpcFile createNow(Path path, int capacity, int producers) {
         if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + capacity);
         }
@@ -123,13 +129,13 @@ final class IpcFile implements AutoCloseable {
             throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "], got " + producers);
         }
         int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
-        FileChannel fc = null;
+        OpenFiles.Handle handle = null;
         try {
             refuseForeignFile(path);
             Files.deleteIfExists(path);
-            fc = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
-            IpcFile f = new IpcFile(path, fc, mbb, kind, capacity, producers);
+            handle = OpenFiles.createNew(path);
+            MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
+            IpcFile f = new IpcFile(path, handle, mbb, kind, capacity, producers);
             UnsafeBuffer h = f.header;
             h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
             h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
@@ -143,10 +149,10 @@ final class IpcFile implements AutoCloseable {
             h.putLongOrdered(MAGIC_OFFSET, toNativeLittleEndian(MAGIC));
             return f;
         } catch (IOException e) {
-            closeQuietly(fc);
+            closeQuietly(handle);
             throw new IpcException("cannot create IPC channel file " + path + ": " + e, e);
         } catch (RuntimeException e) {
-            closeQuietly(fc);
+            closeQuietly(handle);
             throw e;
         }
     }
@@ -156,24 +162,32 @@ final class IpcFile implements AutoCloseable {
         if (!Files.exists(path) || Files.size(path) == 0) {
             return;
         }
-        try (FileChannel fc = FileChannel.open(path, StandardOpenOption.READ)) {
+        OpenFiles.Handle look = OpenFiles.look(path);
+        try {
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            while (b.hasRemaining() && fc.read(b) >= 0) {
+            while (b.hasRemaining() && look.channel.read(b, b.position()) >= 0) {
                 // read the magic
             }
             if (b.hasRemaining() || b.getLong(0) != MAGIC) {
                 throw new IpcFormatException("refusing to replace " + path
                     + ": it exists and is not a BBFlow IPC channel file");
             }
+        } finally {
+            look.release();
         }
     }
 
     /** Opens an existing file and checks its header. */
     static IpcFile open(Path path) {
         requireUnsafeAccess();
-        FileChannel fc = null;
+        return OpenFiles.uninterruptibly(() -> openNow(path));
+    }
+
+    private static IpcFile openNow(Path path) {
+        OpenFiles.Handle handle = null;
         try {
-            fc = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            handle = OpenFiles.open(path);
+            FileChannel fc = handle.channel;
             long length = fc.size();
             if (length < HEADER_LENGTH) {
                 throw new IpcFormatException(path + " is not a BBFlow IPC channel file: " + length
@@ -214,12 +228,12 @@ final class IpcFile implements AutoCloseable {
                     + capacity + " needs " + fileLength(capacity) + " bytes)");
             }
             MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, length);
-            return new IpcFile(path, fc, mbb, kind, capacity, producers);
+            return new IpcFile(path, handle, mbb, kind, capacity, producers);
         } catch (IOException e) {
-            closeQuietly(fc);
+            closeQuietly(handle);
             throw new IpcException("cannot open IPC channel file " + path + ": " + e, e);
         } catch (RuntimeException e) {
-            closeQuietly(fc);
+            closeQuietly(handle);
             throw e;
         }
     }
@@ -260,10 +274,16 @@ final class IpcFile implements AutoCloseable {
         for (int i = 0; i < producers; i++) {
             if (slotState(i) == SLOT_FREE && casSlotState(i, SLOT_FREE, SLOT_REGISTERING)) {
                 try {
-                    ownLock = fileChannel.lock(LOCK_BASE + 1 + i, 1, false);
-                } catch (IOException e) {
+                    // tryLock, unlike lock, cannot be interrupted (which would close the shared channel).
+                    ownLock = fileChannel.tryLock(LOCK_BASE + 1 + i, 1, false);
+                } catch (IOException | OverlappingFileLockException e) {
                     slotState(i, SLOT_FREE);
                     throw new IpcException("cannot take the liveness lock of producer slot " + i + " in " + path, e);
+                }
+                if (ownLock == null) {
+                    slotState(i, SLOT_FREE);
+                    throw new IpcException("the liveness lock of free producer slot " + i + " in " + path
+                        + " is held by another process");
                 }
                 header.putLongVolatile(slotOffset(i) + 8, ProcessHandle.current().pid());
                 slotState(i, SLOT_LIVE);
@@ -276,9 +296,12 @@ final class IpcFile implements AutoCloseable {
     /** Takes the consumer's liveness lock (called by the creator). */
     void lockConsumer() {
         try {
-            ownLock = fileChannel.lock(LOCK_BASE, 1, false);
-        } catch (IOException e) {
+            ownLock = fileChannel.tryLock(LOCK_BASE, 1, false);
+        } catch (IOException | OverlappingFileLockException e) {
             throw new IpcException("cannot take the consumer liveness lock in " + path, e);
+        }
+        if (ownLock == null) {
+            throw new IpcException("the consumer liveness lock of the new file " + path + " is held by another process");
         }
     }
 
@@ -332,23 +355,19 @@ final class IpcFile implements AutoCloseable {
                 ownLock.release();
             }
         } catch (IOException ignored) {
-            // closing the channel below releases it anyway
+            // the channel's last user closes it, and the lock with it
         }
         IoUtil.unmap(mapped);
-        closeQuietly(fileChannel);
+        handle.release();
     }
 
     boolean isClosed() {
         return closed;
     }
 
-    private static void closeQuietly(FileChannel fc) {
-        if (fc != null) {
-            try {
-                fc.close();
-            } catch (IOException ignored) {
-                // nothing useful to do
-            }
+    private static void closeQuietly(OpenFiles.Handle handle) {
+        if (handle != null) {
+            handle.release();
         }
     }
 }

@@ -149,12 +149,16 @@ public final class IpcOptions {
     }
 
     /**
-     * @param timeout silence after which the peer's liveness is checked; positive
+     * @param timeout silence after which the peer's liveness is checked; positive, at most 365 days
+     *     (it is counted in nanoseconds, which a long holds for 292 years)
      * @return a copy with that timeout
      */
     public IpcOptions withPeerTimeout(Duration timeout) {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("peerTimeout must be positive, got " + timeout);
+        }
+        if (timeout.compareTo(Duration.ofDays(365)) > 0) {
+            throw new IllegalArgumentException("peerTimeout must be at most 365 days, got " + timeout);
         }
         return new IpcOptions(capacity, producers, idleStrategy, timeout, endOnProducerLoss);
     }

@@ -143,6 +143,7 @@ public final class IpcReceiver<T> implements AutoCloseable {
      *
      * @return the next item, or null
      * @throws IpcPeerLostException at the end of a stream that lost a producer (unless configured to end normally)
+     * @throws IpcException for a record the codec decodes as null (the record is skipped)
      */
     public T poll() {
         ensureOpen();
@@ -379,6 +380,15 @@ public final class IpcReceiver<T> implements AutoCloseable {
             + (lostProducers > 0 ? ", lost " + lostProducers : "") + (eos ? ", EOS" : "") + "]";
     }
 
+    /** A null item would read as "nothing yet" (poll) and be skipped: it is an error instead. */
+    private T decoded(T item, int producer) {
+        if (item == null) {
+            throw new IpcException("record " + perProducer[producer] + " (counting from 1) of producer " + producer + " in "
+                + file.path + " decoded as null with " + codec + " (items are never null); the record is skipped");
+        }
+        return item;
+    }
+
     /** Agrona's callback; kept private so the receiver's public surface stays small. */
     private final class Handler implements MessageHandler {
         @Override
@@ -391,10 +401,10 @@ public final class IpcReceiver<T> implements AutoCloseable {
             perProducer[producer]++;
             switch (mode) {
                 case MODE_ITEM:
-                    current = codec.decode(buffer, index, length);
+                    current = decoded(codec.decode(buffer, index, length), producer);
                     break;
                 case MODE_CONSUMER:
-                    consumer.accept(codec.decode(buffer, index, length));
+                    consumer.accept(decoded(codec.decode(buffer, index, length), producer));
                     break;
                 default:
                     raw.onRecord(producer, buffer, index, length);

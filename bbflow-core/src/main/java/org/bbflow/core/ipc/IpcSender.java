@@ -2,6 +2,7 @@ package org.bbflow.core.ipc;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -131,15 +132,29 @@ public final class IpcSender<T> implements AutoCloseable {
      * @throws IpcPeerLostException when the receiver closed or its process died while this waited
      */
     public void send(T item) {
+        sendUnless(item, null);
+    }
+
+    /**
+     * {@link #send}, but gives up as soon as {@code stop} (checked while waiting; null: never) says
+     * so: for a flow's sink, whose flow may be cancelled while the ring is full.
+     *
+     * @return false when it gave up (nothing written)
+     */
+    boolean sendUnless(T item, BooleanSupplier stop) {
         if (offer(item)) {
-            return;
+            return true;
         }
         probeAt = System.nanoTime() + peerTimeoutNanos;
         idle.reset();
         while (!offer(item)) {
             checkReceiver();
+            if (stop != null && stop.getAsBoolean()) {
+                return false;
+            }
             idle.idle();
         }
+        return true;
     }
 
     /**

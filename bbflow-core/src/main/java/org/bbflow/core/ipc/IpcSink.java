@@ -2,6 +2,7 @@ package org.bbflow.core.ipc;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
@@ -20,6 +21,7 @@ public final class IpcSink<T> implements Node<T, Void> {
     private final IpcOptions options;
     private IpcSender<T> sender;
     private boolean ended;
+    private BooleanSupplier cancelled;
 
     private IpcSink(Path file, IpcCodec<T> codec, IpcOptions options, IpcSender<T> sender) {
         this.file = file;
@@ -58,6 +60,7 @@ public final class IpcSink<T> implements Node<T, Void> {
 
     @Override
     public void init(NodeContext context) {
+        cancelled = context::isCancelled;
         if (sender == null) {
             sender = IpcSender.open(file, codec, options);
         }
@@ -65,7 +68,8 @@ public final class IpcSink<T> implements Node<T, Void> {
 
     @Override
     public void onItem(T item, Outbox<Void> out) {
-        sender.send(item);
+        // a cancelled flow stops waiting for room; close() then ends the stream as failed
+        sender.sendUnless(item, cancelled);
     }
 
     @Override

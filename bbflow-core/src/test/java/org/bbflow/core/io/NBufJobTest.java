@@ -455,4 +455,33 @@ class NBufJobTest {
         b.release();
         assertEquals(0, p.inUse());
     }
+
+    /**
+     * Nodes may run again in a later flow (docs/core.md): an ordered sink starts from chunk #0 each
+     * time, a file sink writes its file afresh; a sink whose stream it closed says so.
+     */
+    @Test
+    @Timeout(30)
+    void aSinkRunsAgainInALaterFlow() throws IOException {
+        byte[] data = new byte[10_000];
+        new Random(TestSeed.mix(5)).nextBytes(data);
+        Path file = dir.resolve("again.bin");
+        ChunkSink counted = ChunkSink.none().ordered();
+        ChunkSink toFile = ChunkSink.to(file).ordered();
+        for (int run = 0; run < 2; run++) {
+            Pipeline.of(ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10), counted).run();
+            assertEquals(10, counted.chunksWritten(), "run " + run); // 1020-byte buffers
+            Pipeline.of(ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10), toFile).run();
+            assertArrayEquals(data, Files.readAllBytes(file), "run " + run);
+        }
+        ChunkSink toStream = ChunkSink.to(new ByteArrayOutputStream());
+        Pipeline.of(ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10), toStream).run();
+        FlowException e = assertThrows(FlowException.class,
+            () -> Pipeline.of(ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10), toStream).run());
+        assertTrue(e.getCause().getMessage().contains("runs once"), e.getCause().toString());
+        ChunkSource once = ChunkSource.of(new ByteArrayInputStream(data), 4096, 4, 10);
+        Pipeline.of(once, ChunkSink.none()).run();
+        e = assertThrows(FlowException.class, () -> Pipeline.of(once, ChunkSink.none()).run());
+        assertTrue(e.getCause().getMessage().contains("reads its input once"), e.getCause().toString());
+    }
 }

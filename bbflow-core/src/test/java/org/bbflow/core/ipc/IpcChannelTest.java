@@ -321,4 +321,53 @@ class IpcChannelTest {
             producer.join();
         }
     }
+
+    /** Longs, but -1 decodes to null (a codec's own sentinel). */
+    static final class NullDecodingCodec implements IpcCodec<Long> {
+        @Override
+        public int encodedLength(Long item) {
+            return 8;
+        }
+
+        @Override
+        public void encode(Long item, org.agrona.MutableDirectBuffer buffer, int offset) {
+            buffer.putLong(offset, item);
+        }
+
+        @Override
+        public Long decode(org.agrona.DirectBuffer buffer, int offset, int length) {
+            long v = buffer.getLong(offset);
+            return v == -1 ? null : v;
+        }
+    }
+
+    /** A record that decodes to null is an error, never a record silently skipped (take) or a null handed on (drain). */
+    @Test
+    void aRecordDecodedAsNullIsAnErrorNotASkip() {
+        Path file = dir.resolve("nulls");
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, new NullDecodingCodec(), IpcOptions.defaults())) {
+            try (IpcSender<Long> tx = IpcSender.open(file, new NullDecodingCodec())) {
+                tx.send(1L);
+                tx.send(-1L);
+                tx.send(2L);
+                tx.send(-1L);
+            }
+            assertEquals(1L, rx.take());
+            IpcException e = assertThrows(IpcException.class, rx::take);
+            assertTrue(e.getMessage().contains("null"), e.getMessage());
+            assertEquals(2L, rx.take());
+            List<Long> got = new ArrayList<>();
+            assertThrows(IpcException.class, () -> rx.drain(got::add, 10));
+            assertEquals(List.of(), got);
+        }
+    }
+
+    /** A peer timeout past what nanoseconds in a long hold failed later, with a bare "long overflow". */
+    @Test
+    void aPeerTimeoutLongerThanAYearIsRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> IpcOptions.defaults().withPeerTimeout(Duration.ofSeconds(Long.MAX_VALUE)));
+        assertTrue(e.getMessage().startsWith("peerTimeout must be at most 365 days"), e.getMessage());
+        IpcOptions.defaults().withPeerTimeout(Duration.ofDays(365));
+    }
 }

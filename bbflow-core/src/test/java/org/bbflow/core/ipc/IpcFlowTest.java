@@ -80,4 +80,30 @@ class IpcFlowTest {
         IpcPeerLostException lost = assertInstanceOf(IpcPeerLostException.class, e.getCause());
         assertTrue(lost.getMessage().contains("failed"), lost.getMessage());
     }
+
+    /**
+     * A sink waiting for room in the ring of a consumer that is alive but does not read must still
+     * end when its flow is cancelled (and end its stream as failed), not wait for the consumer.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void cancellingAFlowWhoseSinkWaitsForAFullRingEndsIt() throws Exception {
+        Path file = dir.resolve("full");
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(1024))) {
+            Flow producer = Flow.start(Pipeline.of(Nodes.range(1, Long.MAX_VALUE - 1),
+                    IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults())));
+            try (IpcFile view = IpcFile.open(file)) { // wait until the ring is full: the sink waits for room
+                while (view.ring.producerPosition() - view.ring.consumerPosition() < view.capacity - 64) {
+                    Thread.sleep(1);
+                }
+            }
+            producer.cancel();
+            FlowException e = assertThrows(FlowException.class, () -> producer.join(java.time.Duration.ofSeconds(10)));
+            assertInstanceOf(java.util.concurrent.CancellationException.class, e.getCause(), e.toString());
+            IpcPeerLostException lost = assertThrows(IpcPeerLostException.class, () -> {
+                while (rx.take() != null) { }
+            });
+            assertTrue(lost.getMessage().contains("failed"), lost.getMessage());
+        }
+    }
 }

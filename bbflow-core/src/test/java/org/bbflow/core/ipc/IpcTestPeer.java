@@ -12,6 +12,11 @@ import org.agrona.MutableDirectBuffer;
  *       committing it, prints {@code CLAIMED} and waits to be killed.</li>
  *   <li>{@code consume-and-hang <file> <capacity>}: creates the channel as receiver, prints
  *       {@code READY} and never reads (waits to be killed).</li>
+ *   <li>{@code two-close-one <file> <pauseMillis>}: opens two senders in this one JVM, sends one record
+ *       on each, closes the first, stays silent for {@code pauseMillis}, then sends one more record on
+ *       the second and closes it.</li>
+ *   <li>{@code probe <file> <slot>}: prints {@code consumer-dead=<b> producer-dead=<b>} as the liveness
+ *       locks of the receiver and of producer {@code slot} look from this other process.</li>
  * </ul>
  */
 public final class IpcTestPeer {
@@ -66,6 +71,27 @@ public final class IpcTestPeer {
                 System.out.println("READY " + rx.producers());
                 System.out.flush();
                 Thread.sleep(Long.MAX_VALUE);
+                break;
+            }
+            case "two-close-one": {
+                IpcSender<byte[]> first = IpcSender.open(file, IpcCodec.bytes());
+                try (IpcSender<byte[]> second = IpcSender.open(file, IpcCodec.bytes())) {
+                    produce(first, 1);
+                    produce(second, 1);
+                    first.close();
+                    Thread.sleep(n);
+                    int i = second.claim(16);
+                    second.buffer().putLong(i, 1L);
+                    second.buffer().putLong(i + 8, check(second.producerId(), 1L));
+                    second.commit(i);
+                }
+                System.out.println("DONE");
+                break;
+            }
+            case "probe": {
+                try (IpcFile f = IpcFile.open(file)) {
+                    System.out.println("consumer-dead=" + f.consumerDead() + " producer-dead=" + f.producerDead((int) n));
+                }
                 break;
             }
             default:

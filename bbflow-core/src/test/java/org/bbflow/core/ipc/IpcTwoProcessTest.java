@@ -211,4 +211,73 @@ class IpcTwoProcessTest {
             destroy(p);
         }
     }
+
+    /**
+     * POSIX drops every lock a process holds on a file when it closes any descriptor of that file: a
+     * sender closing in a JVM must not make the other endpoints of that JVM look dead to the others.
+     */
+    @Test
+    @Timeout(60)
+    void closingOneSenderDoesNotMakeItsNeighbourInTheSameJvmLookDead() throws Exception {
+        Path file = dir.resolve("neighbours");
+        Process p = null;
+        try (IpcReceiver<byte[]> rx = IpcReceiver.create(file, IpcCodec.bytes(),
+                IpcOptions.defaults().withProducers(2).withPeerTimeout(Duration.ofMillis(100)))) {
+            p = startPeer("two-close-one", file.toString(), "1000");
+            Checker c = new Checker(2);
+            drainAll(rx, c); // today: IpcPeerLostException, the quiet second sender taken for dead
+            assertEquals(1, c.next[0]);
+            assertEquals(2, c.next[1]);
+            assertEquals(0, rx.lostProducers());
+            assertEquals(0, waitExit(p), "producer exit code");
+        } finally {
+            destroy(p);
+        }
+    }
+
+    private static String output(Process p) throws IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        assertEquals(0, waitExit(p), "probe exit code");
+        return line;
+    }
+
+    /**
+     * Neither a sender's close, nor an open on an interrupted thread (a cancelled flow's sink), nor a
+     * failed open in the receiver's JVM may release the liveness locks of the other endpoints there.
+     */
+    @Test
+    @Timeout(60)
+    void endpointsOfOneJvmKeepTheirLivenessLocksWhenAnotherClosesOrFailsToOpen() throws Exception {
+        Path file = dir.resolve("locks");
+        int before = OpenFiles.openCount();
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withProducers(3))) {
+            IpcSender.open(file, IpcCodec.int64()).close();
+            try (IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64())) {
+                assertEquals(1, tx.producerId());
+                Thread.currentThread().interrupt();
+                IpcSender<Long> interrupted;
+                try {
+                    interrupted = IpcSender.open(file, IpcCodec.int64());
+                    assertTrue(Thread.currentThread().isInterrupted(), "the caller's interrupt is kept");
+                } finally {
+                    Thread.interrupted();
+                }
+                try (interrupted) {
+                    IpcException full = assertThrows(IpcException.class, () -> IpcSender.open(file, IpcCodec.int64()));
+                    assertTrue(full.getMessage().contains("are taken"), full.getMessage());
+                    assertEquals("consumer-dead=false producer-dead=false", output(startPeer("probe", file.toString(), "1")));
+                    assertEquals(before + 1, OpenFiles.openCount(), "one descriptor for the file in this JVM");
+                    interrupted.send(7L);
+                    tx.send(8L);
+                }
+            }
+            assertEquals(7L, rx.take());
+            assertEquals(8L, rx.take());
+            assertEquals(null, rx.take());
+            assertEquals(0, rx.lostProducers());
+        }
+        assertEquals(before, OpenFiles.openCount(), "the descriptor is closed with the last endpoint");
+        assertEquals("consumer-dead=true producer-dead=true", output(startPeer("probe", file.toString(), "1")));
+    }
 }

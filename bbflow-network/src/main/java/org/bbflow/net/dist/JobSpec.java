@@ -459,9 +459,12 @@ public final class JobSpec {
          *
          * @param timeout the timeout, at least 100 ms and at most the peer timeout
          * @return this builder
-         * @throws IllegalArgumentException if shorter than 100 ms
+         * @throws IllegalArgumentException if shorter than 100 ms or longer than {@link NetOptions#MAX_DURATION}
          */
         public Builder livenessTimeout(Duration timeout) {
+            if (timeout.compareTo(NetOptions.MAX_DURATION) > 0) {
+                throw new IllegalArgumentException("liveness timeout must be at most 365 days, got " + timeout);
+            }
             if (timeout.toMillis() < 100) {
                 throw new IllegalArgumentException("liveness timeout must be >= 100 ms, got " + timeout);
             }
@@ -559,9 +562,12 @@ public final class JobSpec {
          *
          * @param timeout the timeout, at least 100 ms
          * @return this builder
-         * @throws IllegalArgumentException if shorter than 100 ms
+         * @throws IllegalArgumentException if shorter than 100 ms or longer than {@link NetOptions#MAX_DURATION}
          */
         public Builder peerTimeout(Duration timeout) {
+            if (timeout.compareTo(NetOptions.MAX_DURATION) > 0) {
+                throw new IllegalArgumentException("peer timeout must be at most 365 days, got " + timeout);
+            }
             if (timeout.toMillis() < 100) {
                 throw new IllegalArgumentException("peer timeout must be >= 100 ms, got " + timeout);
             }

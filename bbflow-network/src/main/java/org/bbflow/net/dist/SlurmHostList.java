@@ -60,19 +60,23 @@ final class SlurmHostList {
             }
             int close = pattern.indexOf(']', open);
             List<String> choices = choices(list, pattern.substring(open + 1, close));
+            if (out.size() + (long) prefixes.size() * choices.size() > MAX_HOSTS) { // before making them
+                throw tooMany(list);
+            }
             List<String> next = new ArrayList<>();
             for (String p : prefixes) {
                 for (String c : choices) {
                     next.add(p + c);
                 }
             }
-            if (next.size() > MAX_HOSTS) {
-                throw new IllegalArgumentException("host list '" + list + "' expands to more than " + MAX_HOSTS + " hosts");
-            }
             prefixes = next;
             i = close + 1;
         }
         out.addAll(prefixes);
+    }
+
+    private static IllegalArgumentException tooMany(String list) {
+        return new IllegalArgumentException("host list '" + list + "' expands to more than " + MAX_HOSTS + " hosts");
     }
 
     private static List<String> choices(String list, String set) {
@@ -81,6 +85,9 @@ final class SlurmHostList {
             String p = part.trim();
             int dash = p.indexOf('-');
             if (dash < 0) {
+                if (choices.size() >= MAX_HOSTS) {
+                    throw tooMany(list);
+                }
                 choices.add(p);
                 continue;
             }
@@ -96,6 +103,9 @@ final class SlurmHostList {
             }
             if (to < from || to - from >= MAX_HOSTS) {
                 throw new IllegalArgumentException("host list '" + list + "': bad range '" + p + "'");
+            }
+            if (choices.size() + (to - from) >= MAX_HOSTS) {
+                throw tooMany(list);
             }
             int width = a.length();
             for (long n = from; n <= to; n++) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** A group's rank and its peers' hosts from the engine's environment, and Slurm's host lists. */
 class EngineTest {
@@ -71,6 +72,17 @@ class EngineTest {
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-3"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[3-1]"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-100000000]"));
+    }
+
+    /** Every way to ask for too many hosts is refused before they are made (not after, out of memory). */
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void hostListsTooLongAreRefusedBeforeTheyAreExpanded() {
+        for (String list : List.of("n[1-1000]-[1-1000]-[1-1000]", "n[0-999999,0-999999,0-999999]",
+                "a[0-999999],b[0-999999],c[0-999999]")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand(list));
+            assertTrue(e.getMessage().contains("more than " + SlurmHostList.MAX_HOSTS), e::getMessage);
+        }
     }
 
     @Test

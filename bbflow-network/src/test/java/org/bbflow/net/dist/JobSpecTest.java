@@ -34,6 +34,14 @@ class JobSpecTest {
     }
 
     @Test
+    void timeoutsLongerThanAYearAreRefusedWhenTheJobIsRead() {
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;peerTimeoutMs=9223372036854775807")
+                .contains("peer timeout must be at most 365 days"));
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;livenessTimeoutMs=31622400000")
+                .contains("liveness timeout must be at most 365 days"));
+    }
+
+    @Test
     void twoGroupsOnOneAddressAreRefusedBeforeStart() {
         String e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().group("m", "127.0.0.1", 7100)
                 .group("w1", "127.0.0.1", 7100)).getMessage();
