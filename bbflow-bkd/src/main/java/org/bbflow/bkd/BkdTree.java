@@ -73,6 +73,8 @@ public final class BkdTree implements AutoCloseable {
     private final AtomicLong fileNumbers = new AtomicLong();
     /** Serializes commits: only a commit writes files into the directory. */
     private final Object commitLock = new Object();
+    /** Serializes {@link #close()} calls, so the first one does the work and the others wait for it. */
+    private final Object closeLock = new Object();
     /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
     private long generation;
     /** The id made when the index was created, stamped into every file (persistent indexes). */
@@ -311,8 +313,8 @@ public final class BkdTree implements AutoCloseable {
      */
     public boolean contains(double[] point, long id) {
         checkOpen();
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             return lookup(f, point, id, Long.MAX_VALUE);
         } finally {
@@ -357,8 +359,8 @@ public final class BkdTree implements AutoCloseable {
             throw new IllegalArgumentException("visitor must not be null");
         }
         checkNearest(point, k);
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             int n = (int) Math.min(k, f.points());
             if (n == 0) {
@@ -449,8 +451,8 @@ public final class BkdTree implements AutoCloseable {
             p[d] = center[d] + radius;
         }
         Coordinates.encodePoint(p, dims, hi, 0);
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             QueryContext q = new QueryContext(lo, hi, visitor, dims, tombstones, Long.MAX_VALUE, poisonCheck);
             DistanceQuery dq = new DistanceQuery(dims, center.clone(), radius, q);
@@ -475,8 +477,8 @@ public final class BkdTree implements AutoCloseable {
 
     private long readLocal(Box box, PointVisitor visitor) {
         checkOpen();
-        ReaderSlot slot = localSlot.get();
-        Forest f = enter(slot);
+        ReaderSlot slot = enter();
+        Forest f = slot.pinned;
         try {
             return run(f, box, visitor, Long.MAX_VALUE);
         } finally {
@@ -484,16 +486,29 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    private Forest enter(ReaderSlot slot) {
-        if (slot.depth++ == 0) {
-            slot.pinned = pin(slot);
+    /**
+     * Pins the current forest for one read in the calling thread's slot and returns the slot (its
+     * {@code pinned} forest); {@link #leave} it when done. A read nested in a visitor of another read
+     * on this thread pins the forest current now in a slot of its own (so it sees what was published
+     * since the outer read began, e.g. by the visitor's own refresh(), and the outer read keeps
+     * its trees).
+     */
+    private ReaderSlot enter() {
+        ReaderSlot slot = localSlot.get();
+        if (slot.depth != 0) {
+            slot = reclaimer.register(null);
         }
-        return slot.pinned;
+        slot.depth = 1;
+        slot.pinned = pin(slot);
+        return slot;
     }
 
     private void leave(ReaderSlot slot) {
-        if (--slot.depth == 0) {
-            slot.pinned = null;
+        slot.depth = 0;
+        slot.pinned = null;
+        if (slot.thread == null) {
+            reclaimer.unregister(slot);         // a nested read's own slot
+        } else {
             slot.version = ReaderSlot.IDLE;
         }
     }
@@ -583,6 +598,9 @@ public final class BkdTree implements AutoCloseable {
      * Merges every published tree not claimed by a running background merge into one tree on the
      * calling thread, dropping dead points, then purges tombstones that can no longer match. After
      * {@link #awaitMerges()} this leaves a single tree.
+     *
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this merged
+     *         (the merged tree is then dropped)
      */
     public void forceMerge() {
         checkOpen();
@@ -637,7 +655,8 @@ public final class BkdTree implements AutoCloseable {
      * all trees and buffers. Buffered points of other threads that
      * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
-     * writers afterwards throws {@link IllegalStateException}. Idempotent. With a
+     * writers afterwards throws {@link IllegalStateException}. Idempotent: a {@code close()} racing
+     * another waits for it to finish and returns. With a
      * {@linkplain Builder#directory directory}, first publishes the calling thread's buffer and
      * {@linkplain #commit() commits} (the next {@code build()} reopens that commit), then releases
      * the directory's {@code write.lock}.
@@ -647,9 +666,18 @@ public final class BkdTree implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        // One close runs at a time: a concurrent second close() waits for the first and returns (its
+        // commit would fail on the released write.lock, and releasing the lock twice could drop the
+        // claim of an index opened on the directory in between).
+        synchronized (closeLock) {
+            if (!closed) {
+                closeOnce();
+            }
         }
+    }
+
+    /** The body of {@link #close()}; the caller holds {@link #closeLock} and the index was open. */
+    private void closeOnce() {
         InsertBuffer own = currentBuffer();
         localBuffer.remove();
         RuntimeException flushFailure = null;
@@ -905,7 +933,14 @@ public final class BkdTree implements AutoCloseable {
         Forest next;
         for (;;) {
             Forest cur = forest.get();
-            next = cur.replace(inputs, output);
+            try {
+                next = cur.replace(inputs, output);
+            } catch (IllegalStateException e) {
+                if (closed) {                   // close() emptied the forest while this merge ran
+                    throw new IllegalStateException("BkdTree was closed while this merge ran; its result is dropped", e);
+                }
+                throw e;
+            }
             if (output != null) {
                 output.birth = next.version;
             }

@@ -8,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,22 +18,26 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>On POSIX systems the OS lock belongs to the process and is dropped when the process closes
  * <em>any</em> channel to the file. So the lock files this JVM holds are kept in a process-wide set
- * (by real path), checked and claimed <em>before</em> any channel to the file is opened: a second
+ * (by file identity: device and inode where the file system has them, so a second path to the same
+ * directory, such as a bind mount, which real paths do not unify, is the same entry; else by real
+ * path), checked and claimed <em>before</em> any channel to the file is opened: a second
  * {@link BkdTree} on the same directory in this JVM is refused without touching the file, and can
  * never release the holder's lock (Lucene's {@code NativeFSLockFactory} does the same). The file
  * itself is never deleted.
  */
 final class DirectoryLock implements AutoCloseable {
     static final String NAME = "write.lock";
-    /** Real paths of the lock files held by this JVM. */
-    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    /** Identities ({@link #identity}) of the lock files held by this JVM. */
+    private static final Set<Object> HELD = ConcurrentHashMap.newKeySet();
 
     private final Path file;
+    private final Object identity;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private DirectoryLock(Path file, FileChannel channel, FileLock lock) {
+    private DirectoryLock(Path file, Object identity, FileChannel channel, FileLock lock) {
         this.file = file;
+        this.identity = identity;
         this.channel = channel;
         this.lock = lock;
     }
@@ -46,7 +51,12 @@ final class DirectoryLock implements AutoCloseable {
             // an earlier index made it; locks live in the kernel, not in the file
         }
         Path real = file.toRealPath();
-        if (!HELD.add(real)) {
+        if (!Files.isRegularFile(real)) {      // opening a named pipe to write would wait for a reader forever
+            throw new IOException(file + " is not a regular file (a directory, a pipe or a device): remove it;"
+                    + " the lock is held in the kernel, the file holds nothing");
+        }
+        Object identity = identity(real);
+        if (!HELD.add(identity)) {
             throw new IndexLockedException(dir, "another BkdTree in this JVM has it open");
         }
         FileChannel ch = null;
@@ -61,17 +71,26 @@ final class DirectoryLock implements AutoCloseable {
             if (l == null) {
                 throw new IndexLockedException(dir, "another process has it open (" + file + ")");
             }
-            return new DirectoryLock(real, ch, l);
+            return new DirectoryLock(real, identity, ch, l);
         } catch (IOException | RuntimeException | Error e) {
             try {
                 if (ch != null) {
                     ch.close();
                 }
             } finally {
-                HELD.remove(real);
+                HELD.remove(identity);
             }
             throw e;
         }
+    }
+
+    /**
+     * What makes two paths the same lock file: the file key (device and inode on POSIX), which a
+     * bind mount or any other second path shares; the real path where the file system has no key.
+     */
+    private static Object identity(Path real) throws IOException {
+        Object key = Files.readAttributes(real, BasicFileAttributes.class).fileKey();
+        return key != null ? key : real;
     }
 
     /** Whether this process still holds the OS lock (fails a commit that would write without it). */
@@ -89,7 +108,7 @@ final class DirectoryLock implements AutoCloseable {
             try {
                 channel.close();
             } finally {
-                HELD.remove(file);
+                HELD.remove(identity);
             }
         }
     }

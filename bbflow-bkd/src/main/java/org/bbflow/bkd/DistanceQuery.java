@@ -10,13 +10,23 @@ package org.bbflow.bkd;
 final class DistanceQuery {
     private final int dims;
     private final double[] center;
+    /**
+     * A power of two every difference is multiplied by before it is squared: 1 for radii from
+     * 2^-500 to 2^500; otherwise the one that brings the radius to [1, 2), so that neither the
+     * radius's square nor a distance's overflows (a huge radius took every point) or underflows (a
+     * tiny one took points beyond it). Scaling by a power of two changes no comparison otherwise.
+     */
+    private final double scale;
     private final double radius2;
     private final QueryContext q;
 
     DistanceQuery(int dims, double[] center, double radius, QueryContext q) {
         this.dims = dims;
         this.center = center;
-        this.radius2 = radius * radius;
+        this.scale = radius >= 0x1p-500 && radius <= 0x1p500 || radius == Double.POSITIVE_INFINITY
+                ? 1.0 : Math.scalb(1.0, -Math.getExponent(radius));   // radius 0: 2^1023, only exact matches
+        double r = radius * scale;
+        this.radius2 = r * r;
         this.q = q;
     }
 
@@ -34,8 +44,8 @@ final class DistanceQuery {
         double near = 0;
         double far = 0;
         for (int d = 0; d < dims; d++) {
-            double lo = Coordinates.decode(t.nodeMin[base + d]) - center[d];
-            double hi = Coordinates.decode(t.nodeMax[base + d]) - center[d];
+            double lo = (Coordinates.decode(t.nodeMin[base + d]) - center[d]) * scale;
+            double hi = (Coordinates.decode(t.nodeMax[base + d]) - center[d]) * scale;
             double in = lo > 0 ? lo : hi < 0 ? -hi : 0;
             double out = Math.max(-lo, hi);
             near += in * in;
@@ -69,7 +79,7 @@ final class DistanceQuery {
             for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
                 double dist = 0;
                 for (int d = 0; d < dims; d++) {
-                    double x = Coordinates.decode(c[off + d]) - center[d];
+                    double x = (Coordinates.decode(c[off + d]) - center[d]) * scale;
                     dist += x * x;
                 }
                 if (q.poisonCheck && c[off] == Coordinates.POISON) {

@@ -24,29 +24,41 @@ final class Forest {
         return new Forest(version + 1, next);
     }
 
-    /** This forest without {@code removed} and, if not null, with {@code added}. */
+    /**
+     * This forest without {@code removed} and, if not null, with {@code added}.
+     *
+     * @throws IllegalStateException if some of {@code removed} is not in this forest
+     */
     Forest replace(KdTree[] removed, KdTree added) {
-        KdTree[] next = new KdTree[trees.length - removed.length + (added == null ? 0 : 1)];
+        int kept = 0;
+        for (KdTree t : trees) {
+            if (!contains(removed, t)) {
+                kept++;
+            }
+        }
+        if (kept != trees.length - removed.length) {
+            throw new IllegalStateException("merged trees were not all in the forest");
+        }
+        KdTree[] next = new KdTree[kept + (added == null ? 0 : 1)];
         int n = 0;
         for (KdTree t : trees) {
-            boolean gone = false;
-            for (KdTree r : removed) {
-                if (r == t) {
-                    gone = true;
-                    break;
-                }
-            }
-            if (!gone) {
+            if (!contains(removed, t)) {
                 next[n++] = t;
             }
         }
         if (added != null) {
-            next[n++] = added;
-        }
-        if (n != next.length) {
-            throw new IllegalStateException("merged trees were not all in the forest");
+            next[n] = added;
         }
         return new Forest(version + 1, next);
+    }
+
+    private static boolean contains(KdTree[] set, KdTree t) {
+        for (KdTree x : set) {
+            if (x == t) {
+                return true;
+            }
+        }
+        return false;
     }
 
     long points() {

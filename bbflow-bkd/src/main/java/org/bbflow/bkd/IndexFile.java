@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.UUID;
@@ -155,6 +156,19 @@ final class IndexFile {
             // an unfinished file is never named by a manifest: the next open or commit deletes it
             ch.close();
         }
+    }
+
+    /**
+     * Opens {@code file} for reading; fails with {@link CorruptIndexException} if it is not a regular
+     * file. Checked before opening: a directory fails only when read, with a bare "No such device",
+     * and opening a named pipe would wait forever for a writer.
+     */
+    static FileChannel openToRead(Path file, String kind) throws IOException {
+        if (!Files.isRegularFile(file) && Files.exists(file)) {
+            throw new CorruptIndexException(file, "is not a regular file (a directory, a pipe or a device), not a "
+                    + kind + " file");
+        }
+        return FileChannel.open(file, StandardOpenOption.READ);
     }
 
     /**

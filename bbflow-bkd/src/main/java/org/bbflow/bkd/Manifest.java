@@ -94,7 +94,7 @@ record Manifest(UUID index, int dims, long generation, long sequence, List<Entry
         if (!Files.exists(file)) {
             return null;
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = IndexFile.openToRead(file, "manifest")) {
             IndexFile.Header h = IndexFile.verify(ch, file, MAGIC, "manifest");
             if (h.number() != 0) {
                 throw new CorruptIndexException(file, "header names file number " + h.number() + ", not a manifest");

@@ -26,6 +26,14 @@ final class NearestSearch {
     private final KdTree[] bestTree;
     private final int[] bestIndex;
     private int best;
+    /**
+     * The square of the k-th distance found (infinite until k points are found): points are pruned
+     * on their squared distance, summed dimension by dimension. Infinite also when that square would
+     * over- or underflow; the distances themselves then decide.
+     */
+    private double boundSquared = Double.POSITIVE_INFINITY;
+    /** Smallest sum of squares taken as is; below it, terms may have underflowed (about 1e-301). */
+    private static final double SAFE_MIN = 0x1p-1000;
 
     NearestSearch(int dims, double[] q, int k, Tombstones tombstones, long limit, boolean poisonCheck) {
         this.dims = dims;
@@ -70,13 +78,17 @@ final class NearestSearch {
                 long[] c = t.coords[i >>> t.shift];
                 int end = Math.min(to, ((i >>> t.shift) + 1) << t.shift);
                 for (int off = (i & t.mask) * dims; i < end; i++, off += dims) {
-                    double bound = best == k ? bestDist[0] : Double.POSITIVE_INFINITY;   // one bound for all trees
-                    double dist = 0;
-                    for (int dd = 0; dd < dims && dist < bound; dd++) {
+                    double bound = boundSquared;   // one bound for all trees
+                    double sum = 0;
+                    for (int dd = 0; dd < dims && sum < bound; dd++) {
                         double x = Coordinates.decode(c[off + dd]) - q[dd];
-                        dist += x * x;
+                        sum += x * x;
                     }
-                    if (best == k && !(dist < bound)) {
+                    if (best == k && !(sum < bound) && bound != Double.POSITIVE_INFINITY) {
+                        continue;
+                    }
+                    double dist = sum >= SAFE_MIN && sum < Double.POSITIVE_INFINITY ? Math.sqrt(sum) : pointDistance(c, off);
+                    if (best == k && !(dist < bestDist[0])) {
                         continue;
                     }
                     if (poisonCheck && c[off] == Coordinates.POISON) {
@@ -105,21 +117,65 @@ final class NearestSearch {
             for (int dd = 0; dd < dims; dd++) {
                 point[dd] = Coordinates.decode(t.coord(order[r], dd));
             }
-            visitor.visit(t.ids.get(order[r]), point, Math.sqrt(dist2[r]));
+            visitor.visit(t.ids.get(order[r]), point, dist2[r]);
         }
         return n;
     }
 
+    /** Distance from the query to the box of {@code node} (0 inside it). */
     private double boxDistance(KdTree t, int node) {
         int base = node * dims;
         double sum = 0;
         for (int d = 0; d < dims; d++) {
-            double lo = Coordinates.decode(t.nodeMin[base + d]);
-            double hi = Coordinates.decode(t.nodeMax[base + d]);
-            double x = q[d] < lo ? lo - q[d] : q[d] > hi ? q[d] - hi : 0;
+            double x = gap(t, base, d);
             sum += x * x;
         }
-        return sum;
+        if (sum >= SAFE_MIN && sum < Double.POSITIVE_INFINITY) {
+            return Math.sqrt(sum);
+        }
+        double m = 0;                                // the squares over- or underflowed: scale first
+        for (int d = 0; d < dims; d++) {
+            m = Math.max(m, gap(t, base, d));
+        }
+        if (m == 0 || m == Double.POSITIVE_INFINITY) {
+            return m;
+        }
+        int e = Math.getExponent(m);
+        sum = 0;
+        for (int d = 0; d < dims; d++) {
+            double x = Math.scalb(gap(t, base, d), -e);
+            sum += x * x;
+        }
+        return Math.scalb(Math.sqrt(sum), e);
+    }
+
+    /** Distance from the query to the box of a node in dimension {@code d} (0 if the query lies within). */
+    private double gap(KdTree t, int base, int d) {
+        double lo = Coordinates.decode(t.nodeMin[base + d]);
+        double hi = Coordinates.decode(t.nodeMax[base + d]);
+        return q[d] < lo ? lo - q[d] : q[d] > hi ? q[d] - hi : 0;
+    }
+
+    /**
+     * Distance from the query to the point at {@code c[off..]}, for points whose squared distance
+     * over- or underflowed a double (beyond about 1.3e154, below about 1e-150): each difference is
+     * scaled by a power of two first, as {@link Math#hypot} does.
+     */
+    private double pointDistance(long[] c, int off) {
+        double m = 0;
+        for (int d = 0; d < dims; d++) {
+            m = Math.max(m, Math.abs(Coordinates.decode(c[off + d]) - q[d]));
+        }
+        if (m == 0 || m == Double.POSITIVE_INFINITY) {
+            return m;
+        }
+        int e = Math.getExponent(m);
+        double sum = 0;
+        for (int d = 0; d < dims; d++) {
+            double x = Math.scalb(Coordinates.decode(c[off + d]) - q[d], -e);
+            sum += x * x;
+        }
+        return Math.scalb(Math.sqrt(sum), e);
     }
 
     private void pushNode(double d, KdTree t, int node) {
@@ -193,6 +249,10 @@ final class NearestSearch {
         bestDist[i] = d;
         bestTree[i] = t;
         bestIndex[i] = index;
+        if (best == k) {
+            double top = bestDist[0];
+            boundSquared = top == 0 ? 0 : top >= 0x1p-500 && top <= 0x1p500 ? top * top : Double.POSITIVE_INFINITY;
+        }
     }
 
     private void popBest() {

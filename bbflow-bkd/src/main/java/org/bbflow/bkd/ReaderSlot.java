@@ -19,8 +19,9 @@ abstract class ReaderSlotValue extends ReaderSlotPadBefore {
 final class ReaderSlot extends ReaderSlotValue {
     static final long IDLE = -1;
     long p11, p12, p13, p14, p15, p16, p17, p18;
-    /** Thread-confined nesting state for per-thread slots. */
+    /** Thread-confined: 1 while a read uses this slot (a read nested in its visitor takes another slot). */
     int depth;
+    /** Thread-confined: the forest the current read pinned. */
     Forest pinned;
     /** Owner of a per-thread slot (null for snapshots); the slot is dropped once it terminates. */
     final Thread thread;

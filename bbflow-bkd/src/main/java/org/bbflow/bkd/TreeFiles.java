@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -70,7 +69,7 @@ final class TreeFiles {
      * {@code shift} is the index's page size ({@link Pages}), -1 for the default.
      */
     static KdTree readTree(Path file, int dims, int shift, UUID index, Manifest.Entry entry) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = IndexFile.openToRead(file, "tree")) {
             long body = (entry == null ? IndexFile.verify(ch, file, TREE_MAGIC, "tree")
                     : IndexFile.verify(ch, file, TREE_MAGIC, "tree", index, entry)).body();
             if (body < TREE_FIELDS) {
@@ -208,7 +207,7 @@ final class TreeFiles {
     /** Reads and verifies a tombstone file (bound to {@code entry} of index {@code index} unless null). */
     static List<Tombstones.Entry> readTombstones(Path file, int dims, UUID index, Manifest.Entry entry)
             throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = IndexFile.openToRead(file, "tombstone")) {
             long body = (entry == null ? IndexFile.verify(ch, file, TOMB_MAGIC, "tombstone")
                     : IndexFile.verify(ch, file, TOMB_MAGIC, "tombstone", index, entry)).body();
             if (body < TOMB_FIELDS) {

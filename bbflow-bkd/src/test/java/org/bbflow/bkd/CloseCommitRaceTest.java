@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.bbflow.testing.TestSeed;
 
 /**
- * {@code close()} and {@code commit()} on different threads: a commit that lost the race fails with
+ * {@code close()} racing {@code commit()} or another {@code close()}: a commit that lost the race fails with
  * an {@link IllegalStateException} and neither writes nor deletes a file; the index reopens at
  * close's commit.
  */
@@ -75,6 +75,76 @@ class CloseCommitRaceTest {
         try (BkdTree again = BkdTree.builder(1).directory(dir).build()) {
             assertEquals(100, again.count(Box.all(1)), "close's commit is the durable one");
         }
+    }
+
+    /**
+     * Two threads close at once, each while publishing its own buffer (held up by a delete being
+     * recorded): one closes, the other waits for it and returns. Before, both ran close's commit and
+     * the second failed with "write.lock was lost" and released the lock a second time.
+     */
+    @Test
+    void twoClosesRacingBothReturnAndTheIndexReopens(@TempDir Path dir) throws Exception {
+        BkdTree t = BkdTree.builder(1).directory(dir).merging(false).build();
+        CountDownLatch recording = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        t.tombstones.afterMapPut = () -> {
+            recording.countDown();
+            try {
+                finish.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Thread deleter = new Thread(() -> t.delete(new double[] {-1}, -1), "deleter");
+        deleter.start();
+        assertTrue(recording.await(30, TimeUnit.SECONDS), "the delete is being recorded");
+        t.tombstones.afterMapPut = null;
+        List<AtomicReference<Throwable>> failures = List.of(new AtomicReference<>(), new AtomicReference<>());
+        List<Thread> closers = new java.util.ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+            AtomicReference<Throwable> failure = failures.get(c);
+            int id = c;
+            closers.add(new Thread(() -> {
+                try {
+                    t.insert(new double[] {id}, id);
+                    t.close();
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            }, "closer-" + c));
+        }
+        closers.forEach(Thread::start);
+        // each closer is either publishing its buffer (held up by the delete) or waiting for the other close
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (Thread c : closers) {
+            while (c.getState() != Thread.State.BLOCKED && !publishing(t, c)) {
+                assertTrue(System.nanoTime() < deadline, c.getName() + " reached close(): " + c.getState());
+                Thread.onSpinWait();
+            }
+        }
+        finish.countDown();
+        for (Thread c : closers) {
+            c.join(30_000);
+            assertTrue(!c.isAlive(), c.getName() + " returned");
+        }
+        deleter.join(30_000);
+        for (AtomicReference<Throwable> f : failures) {
+            assertEquals(null, f.get(), "a close() racing another must neither fail nor commit twice");
+        }
+        assertTrue(t.isClosed());
+        try (BkdTree again = BkdTree.builder(1).directory(dir).build()) {
+            assertEquals(1, again.count(Box.all(1)), "the first close committed its thread's point");
+        }
+    }
+
+    /** Whether {@code thread} is flushing its buffer of {@code t} (the buffer's generation is odd then). */
+    private static boolean publishing(BkdTree t, Thread thread) {
+        for (InsertBuffer b : t.buffers()) {
+            if (b.thread == thread && (b.generation & 1) == 1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -17,6 +17,9 @@ import java.util.Random;
  *       commit N, where COUNT/SUM digest the content that commit holds (from an in-memory model,
  *       not from the index); finally {@code closing COUNT SUM}, {@code close()}, {@code closed}.</li>
  *   <li>{@code hold DIR}: opens the index, prints {@code open} and waits until stdin ends.</li>
+ *   <li>{@code hold-alias DIR ALIAS}: opens the index at DIR, tries it again at ALIAS (another path
+ *       to the same directory, a bind mount) and prints {@code refused-alias MESSAGE} (or
+ *       {@code opened-alias COUNT}), then prints {@code open} and waits until stdin ends.</li>
  *   <li>{@code stall DIR SEED STEP commit|close}: one acknowledged commit, then a commit (or
  *       close) that stops at STEP of its writes and prints {@code at STEP}.</li>
  *   <li>{@code try DIR}: tries to open the index once; prints {@code locked} if another index holds
@@ -147,6 +150,20 @@ final class CrashChild {
                 say("opened " + t.count(Box.all(DIMS)));
             } catch (java.io.UncheckedIOException e) {
                 say(e.getCause() instanceof IndexLockedException ? "locked" : "failed " + e);
+            }
+            return;
+        }
+        if (args[0].equals("hold-alias")) {
+            try (BkdTree t = open(dir)) {
+                try (BkdTree again = open(Path.of(args[2]))) {
+                    say("opened-alias " + again.count(Box.all(DIMS)));
+                } catch (java.io.UncheckedIOException e) {
+                    say(e.getCause() instanceof IndexLockedException ? "refused-alias " + e.getMessage() : "failed " + e);
+                }
+                say("open");
+                while (System.in.read() >= 0) {
+                    // wait for the parent to kill us (or to close stdin)
+                }
             }
             return;
         }

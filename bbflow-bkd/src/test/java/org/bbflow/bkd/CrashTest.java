@@ -203,6 +203,59 @@ class CrashTest {
     }
 
     /**
+     * The same directory under a second path that real paths do not unify (a bind mount, made in a
+     * mount namespace of the child's own): the child's second build() through that path is refused
+     * and must not drop its OS lock, so this process is still locked out. Before, the held-lock set
+     * was keyed by real path, the refused open reached the OS lock and closed a channel to the
+     * file, and another process could open the index beside the holder. Needs Linux with
+     * {@code unshare -m} and {@code mount} (root); skipped otherwise.
+     */
+    @Test
+    @Timeout(60)
+    void aRefusedOpenThroughABindMountKeepsOtherProcessesOut(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("index");
+        Path alias = tmp.resolve("alias");
+        java.nio.file.Files.createDirectories(alias);
+        try (BkdTree t = CrashChild.open(dir)) {
+            t.insert(new double[] {1, 2}, 3);
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(bindMountsWork(tmp), "unshare -m and mount --bind work here");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder("unshare", "-m", "sh", "-c",
+                "mount --bind \"$0\" \"$1\" && exec \"$2\" -Xmx96m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp \"$3\" "
+                        + CrashChild.class.getName() + " hold-alias \"$0\" \"$1\"",
+                dir.toString(), alias.toString(), java, System.getProperty("java.class.path"))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String refused = out.readLine();
+            assertTrue(refused != null && refused.startsWith("refused-alias") && refused.contains("this JVM"),
+                    "the alias is refused as the directory this JVM holds: " + refused);
+            assertEquals("open", out.readLine());
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> CrashChild.open(dir).close(),
+                    "the child holds the directory: this process must be refused");
+            assertInstanceOf(IndexLockedException.class, e.getCause());
+        } finally {
+            kill(p);
+        }
+        try (BkdTree t = CrashChild.open(dir)) {
+            assertEquals(1, t.count(Box.all(2)), "the dead holder's lock is gone, the index is intact");
+        }
+    }
+
+    private static boolean bindMountsWork(Path tmp) throws InterruptedException {
+        try {
+            Path a = java.nio.file.Files.createDirectories(tmp.resolve("probe-a"));
+            Path b = java.nio.file.Files.createDirectories(tmp.resolve("probe-b"));
+            Process p = new ProcessBuilder("unshare", "-m", "sh", "-c", "mount --bind \"$0\" \"$1\"", a.toString(), b.toString())
+                    .redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * kill -9 at each step of a commit's writes, inside commit() and inside close(): before the
      * manifest's rename the reopen gives the previous commit, from the rename on the new one.
      * Each directory is reopened twice (a second session on what the first left behind).

@@ -66,6 +66,78 @@ class DistanceAndNeighborsTest {
         }
     }
 
+    /**
+     * Distances whose squares over- or underflow a double: the same grid scaled by 2^600 and by
+     * 2^-600 (exact in binary) answers every radius and nearest-neighbour query exactly as the
+     * unscaled grid, scaled. Before, a radius above about 1.3e154 took every point (its square was
+     * infinite), a tiny one took points beyond it, and neighbours at 1e200 all had distance
+     * infinity (ranked arbitrarily).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {600, -600})
+    void hugeAndTinyScalesGiveTheAnswersOfTheUnscaledGrid(int exponent) {
+        long seed = TestSeed.mix(exponent);
+        System.out.println("DistanceAndNeighborsTest scales seed " + seed + " (-Dbbflow.seed=" + TestSeed.root() + "), 2^" + exponent);
+        Random r = new Random(seed);
+        int dims = 2;
+        int grid = 40;
+        double s = Math.scalb(1.0, exponent);
+        try (BkdTree plain = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).build();
+             BkdTree scaled = BkdTree.builder(dims).bufferSize(300).leafSize(8).merging(false).build()) {
+            for (int i = 0; i < 2000; i++) {
+                double[] p = Oracle.gridPoint(r, dims, grid);
+                plain.insert(p, i);
+                scaled.insert(new double[] {p[0] * s, p[1] * s}, i);
+            }
+            plain.refresh();
+            scaled.refresh();
+            for (int q = 0; q < 100; q++) {
+                double[] c = {r.nextInt(grid + 4) - 2 + (q % 3 == 0 ? 0.5 : 0), r.nextInt(grid + 4) - 2};
+                double[] sc = {c[0] * s, c[1] * s};
+                double radius = q % 10 == 0 ? 0 : r.nextInt(grid / 2) + (q % 4 == 0 ? 0.25 : 0);
+                String what = "seed " + seed + ", query " + q + ": center " + Arrays.toString(c) + " radius " + radius;
+                assertArrayEquals(ids(plain, c, radius), ids(scaled, sc, radius * s), what);
+                assertEquals(plain.countWithinDistance(c, radius), scaled.countWithinDistance(sc, radius * s), what);
+                int k = 1 + r.nextInt(40);
+                List<Neighbor> want = plain.nearest(c, k);
+                List<Neighbor> got = scaled.nearest(sc, k);
+                assertEquals(want.size(), got.size(), what);
+                for (int i = 0; i < want.size(); i++) {
+                    assertEquals(want.get(i).distance() * s, got.get(i).distance(), 0.0, what + ": neighbour " + i);
+                }
+            }
+        }
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            t.insert(new double[] {1e300, 1e300}, 1);
+            t.insert(new double[] {3e200, 0}, 2);
+            t.insert(new double[] {1e200, 0}, 3);
+            t.insert(new double[] {0.8e-200, 0.8e-200}, 4);
+            t.insert(new double[] {0.5e-200, 0}, 5);
+            t.insert(new double[] {Double.MIN_VALUE, 0}, 6);
+            t.insert(new double[] {0, 0}, 7);
+            t.refresh();
+            double[] o = {0, 0};
+            assertEquals(6, t.countWithinDistance(o, 3e200), "all but the point at 1.4e300");
+            assertEquals(5, t.countWithinDistance(o, 1e200));
+            assertEquals(3, t.countWithinDistance(o, 1e-200), "the point at 1.13e-200 lies beyond 1e-200");
+            assertEquals(1, t.countWithinDistance(o, 0), "only the point at distance 0, not the one at 4.9e-324");
+            assertEquals(7, t.countWithinDistance(o, Double.MAX_VALUE));
+            List<Neighbor> nn = t.nearest(o, 7);
+            long[] order = nn.stream().mapToLong(Neighbor::id).toArray();
+            assertArrayEquals(new long[] {7, 6, 5, 4, 3, 2, 1}, order, nn.toString());
+            for (Neighbor x : nn) {
+                double want = Math.hypot(x.point()[0], x.point()[1]);
+                assertEquals(want, x.distance(), Math.ulp(want), "distance of " + x.id());
+            }
+        }
+    }
+
+    private static long[] ids(BkdTree t, double[] c, double radius) {
+        List<Long> got = new ArrayList<>();
+        t.withinDistance(c, radius, (id, p) -> got.add(id));
+        return got.stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
     @Test
     void badArgumentsAreRefused() {
         try (BkdTree t = BkdTree.builder(2).build()) {

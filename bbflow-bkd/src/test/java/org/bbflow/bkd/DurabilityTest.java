@@ -152,6 +152,28 @@ class DurabilityTest {
         }
     }
 
+    /**
+     * A named pipe in place of write.lock fails build() at once, naming it (before, opening the pipe
+     * to write waited for a reader forever); once it is removed the index opens.
+     */
+    @Test
+    void aWriteLockThatIsAPipeFailsTheOpenAtOnce(@TempDir Path dir) throws Exception {
+        try (BkdTree t = BkdTree.builder(1).directory(dir).build()) {
+            t.insert(new double[] {1}, 1);
+        }
+        Path lock = dir.resolve(DirectoryLock.NAME);
+        Files.delete(lock);
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", lock.toString())
+                .inheritIO().start().waitFor() == 0, "mkfifo is available");
+        UncheckedIOException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertThrows(UncheckedIOException.class, () -> BkdTree.builder(1).directory(dir).build()));
+        assertTrue(e.getMessage().contains("write.lock") && e.getMessage().contains("not a regular file"), e.getMessage());
+        Files.delete(lock);
+        try (BkdTree t = BkdTree.builder(1).directory(dir).build()) {
+            assertEquals(1, t.count(Box.all(1)));
+        }
+    }
+
     @Test
     void commitWithoutADirectoryPublishesAndCommitAfterCloseIsRefused() {
         BkdTree t = BkdTree.builder(1).bufferSize(1000).build();

@@ -106,6 +106,48 @@ class IndexCheckTest {
         assertEquals(6, c.files().stream().filter(CheckedFile::ok).count(), "every tree and tombstone file verifies: " + c);
     }
 
+    /**
+     * A manifest or a tree replaced by a directory, or tombstones by a named pipe, is damage named by
+     * its file, for the check (which goes on with the other files) and for build(). Before, a
+     * directory failed both with a bare "No such device" (the check threw instead of reporting) and
+     * a pipe made both wait forever.
+     */
+    @Test
+    void aFileReplacedByADirectoryIsReportedNamingIt(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("index");
+        CommitPointTest.build(dir, 3);
+        String tree = CommitPointTest.named(dir, "tree-").get(0);
+        Files.delete(dir.resolve(tree));
+        Files.createDirectory(dir.resolve(tree));
+        IndexCheck c = IndexCheck.run(dir);
+        System.out.println(c);
+        assertFalse(file(c, tree).ok());
+        assertTrue(file(c, tree).detail().contains("not a regular file"), file(c, tree).detail());
+        assertEquals(1, c.files().stream().filter(f -> !f.ok()).count(), c.toString());
+        CommitPointTest.expectRefused(dir, dir.resolve(tree), "not a regular file");
+
+        Files.delete(dir.resolve(Manifest.NAME));
+        Files.createDirectory(dir.resolve(Manifest.NAME));
+        c = IndexCheck.run(dir);
+        System.out.println(c);
+        assertFalse(file(c, Manifest.NAME).ok());
+        assertTrue(file(c, Manifest.NAME).detail().contains("not a regular file"), file(c, Manifest.NAME).detail());
+        assertEquals(5, c.files().stream().filter(CheckedFile::ok).count(),
+                "the other trees and the tombstones are still checked (the tree directory is left): " + c);
+        CommitPointTest.expectRefused(dir, dir.resolve(Manifest.NAME), "not a regular file");
+
+        // a named pipe: opening it to read would wait for a writer forever
+        Path pipes = tmp.resolve("pipes");
+        CommitPointTest.build(pipes, 3);
+        String tombs = CommitPointTest.named(pipes, "tombstones-").get(0);
+        Files.delete(pipes.resolve(tombs));
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", pipes.resolve(tombs).toString())
+                .inheritIO().start().waitFor() == 0, "mkfifo is available");
+        c = IndexCheck.run(pipes);
+        assertTrue(file(c, tombs).detail().contains("not a regular file"), file(c, tombs).detail());
+        CommitPointTest.expectRefused(pipes, pipes.resolve(tombs), "a pipe");
+    }
+
     @Test
     void treeInvariantsCatchABoxThatDoesNotBoundItsPoints() {
         Random r = new Random(TestSeed.mix(5));

@@ -112,4 +112,44 @@ class LifecycleTest {
             assertEquals(1, t.tombstones.deleteSlotCount());
         }
     }
+
+    /**
+     * A forceMerge() that was merging when close() emptied the forest fails with an
+     * IllegalStateException saying so (before: a NegativeArraySizeException from the forest swap).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aForceMergeOverlappingCloseFailsSayingTheIndexClosed() throws Exception {
+        BkdTree t = BkdTree.builder(1).bufferSize(10).merging(false).build();
+        for (int i = 0; i < 100; i++) {
+            t.insert(new double[] {i}, i);
+        }
+        t.refresh();
+        java.util.concurrent.CountDownLatch merging = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch resume = new java.util.concurrent.CountDownLatch(1);
+        t.merger.beforeMerge = () -> {
+            merging.countDown();
+            try {
+                resume.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread merger = new Thread(() -> {
+            try {
+                t.forceMerge();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "force-merge");
+        merger.start();
+        assertTrue(merging.await(30, TimeUnit.SECONDS), "the force-merge started");
+        t.close();
+        resume.countDown();
+        merger.join(30_000);
+        assertTrue(!merger.isAlive(), "the force-merge returned");
+        Throwable e = failure.get();
+        assertTrue(e instanceof IllegalStateException && e.getMessage().contains("closed"), String.valueOf(e));
+    }
 }

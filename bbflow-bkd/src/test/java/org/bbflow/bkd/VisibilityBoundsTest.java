@@ -215,4 +215,47 @@ class VisibilityBoundsTest {
             assertArrayEquals(expected, Oracle.ids(tree, Box.all(DIMS)), "seed " + seed + " after all writers");
         }
     }
+
+    /**
+     * A read nested in a visitor (count, contains, nearest, distance) starts after the visitor's own
+     * refresh() returned, so it sees the refreshed point; the outer query meanwhile keeps reading
+     * the trees it pinned, though the visitor merged them away and reclamation ran (poisoned).
+     * Before, a nested read reused the outer read's forest and missed the point.
+     */
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aReadNestedInAVisitorSeesWhatTheVisitorPublished() {
+        try (BkdTree t = BkdTree.builder(1).bufferSize(10).merging(false).poisonReclaimed(true).build()) {
+            for (int i = 0; i < 100; i++) {
+                t.insert(new double[] {i}, i);
+            }
+            t.refresh();
+            List<String> wrong = new ArrayList<>();
+            long[] nested = {0};
+            long outer = t.query(Box.all(1), (id, p) -> {
+                long n = ++nested[0];
+                t.insert(new double[] {1000 + n}, 1000 + n);
+                t.refresh();
+                if (!t.contains(new double[] {1000 + n}, 1000 + n)) {
+                    wrong.add("contains missed point " + (1000 + n));
+                }
+                if (t.count(Box.all(1)) != 100 + n) {
+                    wrong.add("count " + t.count(Box.all(1)) + " after " + n + " nested inserts");
+                }
+                if (t.nearest(new double[] {1000 + n}, 1).get(0).id() != 1000 + n) {
+                    wrong.add("nearest missed point " + (1000 + n));
+                }
+                if (t.countWithinDistance(new double[] {1000 + n}, 0) != 1) {
+                    wrong.add("distance query missed point " + (1000 + n));
+                }
+                if (n % 10 == 0) {
+                    t.forceMerge();              // replaces the trees the outer query reads
+                    t.reclaimNow();              // and would poison them if the outer read lost its pin
+                }
+            });
+            assertArrayEquals(new String[0], wrong.toArray(new String[0]), wrong.toString());
+            org.junit.jupiter.api.Assertions.assertEquals(100, outer, "the outer query sees its own forest");
+            org.junit.jupiter.api.Assertions.assertEquals(200, t.count(Box.all(1)));
+        }
+    }
 }
