@@ -241,6 +241,21 @@ class ParallelForTest {
         }
     }
 
+    /** An empty range has no chunk: static blocks called the chunk body once, with start == end. */
+    @Test
+    void anEmptyRangeCallsNoChunkBody() {
+        Random r = Oracle.random("anEmptyRangeCallsNoChunkBody");
+        try (ParallelFor pf = ParallelFor.create(2); Watchdog w = Watchdog.start(DEADLINE, "empty chunks")) {
+            for (Schedule s : schedules(r, 2)) {
+                for (long[] g : new long[][] {{5, 5, 1}, {5, 3, 2}, {-5, -3, -1}, {Long.MAX_VALUE, Long.MAX_VALUE, 1}}) {
+                    AtomicLong calls = new AtomicLong();
+                    pf.parallelForChunks(g[0], g[1], g[2], s, (start, end, worker) -> calls.incrementAndGet());
+                    assertEquals(0, calls.get(), s + ": chunks of " + g[0] + ".." + g[1] + " by " + g[2]);
+                }
+            }
+        }
+    }
+
     /**
      * Chunks of a grain so large that the participants' last look past the final chunk moves a
      * counter of iterations round the long range and back onto valid numbers: those chunks ran twice.
