@@ -16,6 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import org.bbflow.net.NetOptions;
 import org.bbflow.net.dist.DistributedJob;
 
 /**
@@ -106,11 +107,19 @@ public final class Launcher {
      * @return 0 if every group succeeded (survivable groups aside), else the first failing group's exit
      *     status ({@link #TIMED_OUT} if the time limit ended the job)
      * @throws IllegalStateException if a group would listen unauthenticated beyond its machine
+     * @throws IllegalArgumentException if the time limit is not above 0, or it or the grace is negative or
+     *     above 365 days (nothing is started)
      * @throws IOException if a group's command cannot be started
      * @throws InterruptedException if interrupted while waiting (every group is then killed)
      */
     public static int run(JobFile job, Consumer<String> out, Duration timeout, Duration grace)
             throws IOException, InterruptedException {
+        if (timeout != null && (timeout.isNegative() || timeout.isZero() || timeout.compareTo(NetOptions.MAX_DURATION) > 0)) {
+            throw new IllegalArgumentException("the time limit must be more than 0 and at most 365 days, got " + timeout);
+        }
+        if (grace.isNegative() || grace.compareTo(NetOptions.MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("the grace must be from 0 to 365 days, got " + grace);
+        }
         for (String g : job.groups().keySet()) {
             if (job.groups().get(g).host().isEmpty()) {
                 throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
