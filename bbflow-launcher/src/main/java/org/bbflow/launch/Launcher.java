@@ -98,7 +98,8 @@ public final class Launcher {
      * Runs the job: checks that no group would listen unauthenticated beyond its machine (unless the
      * job allows it), starts every group, prints each line of their output as {@code [group] line},
      * and returns when all have ended. When a group fails the others get {@code grace} to end by
-     * themselves, then are terminated (and killed 2 s later).
+     * themselves, then are terminated (and killed 2 s later). A launcher ended by a signal (SIGTERM,
+     * SIGHUP, Ctrl-C) terminates every group, and what its command started, before it exits.
      *
      * @param job the job
      * @param out where the merged output goes (called from several threads, one line at a time)
@@ -133,10 +134,21 @@ public final class Launcher {
         BlockingQueue<String> ended = new LinkedBlockingQueue<>();
         List<Thread> readers = new ArrayList<>();
         java.util.concurrent.atomic.AtomicReference<String> named = new java.util.concurrent.atomic.AtomicReference<>();
+        // the launcher ended by a signal (kill, SIGHUP, Ctrl-C) stops what it started, as its own end does
+        List<Process> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread onSignal = new Thread(() -> {
+            try {
+                stop(started, Duration.ZERO);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "launch-stop-on-exit");
+        Runtime.getRuntime().addShutdownHook(onSignal);
         try {
             for (String g : job.groups().keySet()) {
                 Process p = new ProcessBuilder(command(job, g)).redirectErrorStream(true).start();
                 processes.put(g, p);
+                started.add(p);
                 String prefix = "[" + g + "]" + " ".repeat(width - g.length()) + " ";
                 Thread reader = new Thread(() -> copyOutput(p, prefix, out, g.equals(master) ? named : null),
                         "launch-output-" + g);
@@ -162,7 +174,7 @@ public final class Launcher {
                         out.accept("launch: the master gave no verdict in time; group " + failed + " failed first");
                         status = failedStatus;
                     }
-                    stop(processes, Duration.ZERO);
+                    stop(processes.values(), Duration.ZERO);
                     stopped = true;
                     break;
                 }
@@ -181,7 +193,7 @@ public final class Launcher {
                                 + " came after its part was done");
                     }
                     if (!stopped && left > 1) {
-                        stop(processes, code == 0 ? grace.plus(job.spec().peerTimeout()) : grace);
+                        stop(processes.values(), code == 0 ? grace.plus(job.spec().peerTimeout()) : grace);
                         stopped = true;
                     }
                 } else if (code != 0 && job.groups().get(g).survivable()) {
@@ -205,6 +217,11 @@ public final class Launcher {
                 if (p.isAlive()) {
                     destroyTree(p, descendantsOf(p), true);
                 }
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: it stops the groups
             }
         }
     }
@@ -298,13 +315,13 @@ public final class Launcher {
      * job's peer timeout, and each prints why it failed), then terminates those still alive, with
      * the processes their command started, and kills them if they have not ended 2 s later.
      */
-    private static void stop(Map<String, Process> processes, Duration grace) throws InterruptedException {
+    private static void stop(java.util.Collection<Process> processes, Duration grace) throws InterruptedException {
         long end = System.nanoTime() + grace.toNanos();
-        for (Process p : processes.values()) {
+        for (Process p : processes) {
             p.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
         Map<Process, List<ProcessHandle>> trees = new LinkedHashMap<>();
-        for (Process p : processes.values()) {
+        for (Process p : processes) {
             if (p.isAlive()) {
                 trees.put(p, descendantsOf(p));
                 destroyTree(p, trees.get(p), false);

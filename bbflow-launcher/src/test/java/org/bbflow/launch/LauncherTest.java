@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,5 +41,48 @@ class LauncherTest {
                 () -> Launcher.run(job, line -> { }, null, Duration.ofSeconds(Long.MAX_VALUE))).getMessage();
         assertTrue(m.contains("grace"), m);
         assertFalse(Files.exists(started), "a group was started");
+    }
+
+    /** Hunt 2: a launcher ended by SIGTERM (kill, a batch system's cancel) left every group running. */
+    @Test
+    void aLauncherEndedBySigtermStopsItsGroups() throws Exception {
+        Path f = dir.resolve("sleep.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"java\": \"/bin/sh\", \"jvmOptions\": [\"-c\", \"sleep 60; exit 0\", \"g\"],"
+                + " \"remote\": \"{args}\", \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100},"
+                + " \"w\": {\"host\": \"127.0.0.1\", \"port\": 7101}}}");
+        Process launcher = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LaunchTool.class.getName(), "run", f.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        List<ProcessHandle> groups = List.of();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // both groups' shells and their sleeps
+            while ((groups = launcher.descendants().toList()).size() < 4 && System.nanoTime() < deadline && launcher.isAlive()) {
+                Thread.sleep(20);
+            }
+            assertTrue(groups.size() >= 4, "the groups did not start: " + groups + "\n" + Files.readString(dir.resolve("out.txt")));
+            launcher.destroy(); // SIGTERM
+            assertTrue(launcher.waitFor(20, TimeUnit.SECONDS), "the launcher did not end");
+            for (ProcessHandle g : groups) {
+                assertFalse(running(g), "group process " + g.pid() + " left behind by the launcher");
+            }
+        } finally {
+            launcher.destroyForcibly();
+            groups.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Alive and not a zombie (an orphan ended but not yet reaped counts as ended). */
+    private static boolean running(ProcessHandle h) throws Exception {
+        if (!h.isAlive()) {
+            return false;
+        }
+        Path stat = Path.of("/proc", String.valueOf(h.pid()), "stat");
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException gone) {
+            return false;
+        }
     }
 }
