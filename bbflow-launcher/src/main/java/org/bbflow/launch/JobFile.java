@@ -223,10 +223,10 @@ public record JobFile(String main, List<String> args, String java, String classp
             }
         }
         String main = string(o, "main", null, "");
-        if (main == null) {
-            throw new IllegalArgumentException("\"main\" (the class every group runs) is required");
+        if (main == null || main.isBlank()) {
+            throw new IllegalArgumentException("\"main\" (the class every group runs) is required, and not empty");
         }
-        String remote = string(o, "remote", SSH, "");
+        String remote = template(string(o, "remote", SSH, ""), "");
         JsonElement gs = o.get("groups");
         if (gs == null || !gs.isJsonObject() || gs.getAsJsonObject().isEmpty()) {
             throw new IllegalArgumentException("\"groups\" must be an object with at least one group");
@@ -255,7 +255,7 @@ public record JobFile(String main, List<String> args, String java, String classp
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where), string(go, "remote", remote, where),
+            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where), template(string(go, "remote", remote, where), where),
                     survivable));
         }
         String master = string(o, "master", null, "");
@@ -335,9 +335,23 @@ public record JobFile(String main, List<String> args, String java, String classp
         return prev[b.length()];
     }
 
+    /** A remote-exec template: a blank one would start every group on this machine, not on its host. */
+    private static String template(String remote, String where) {
+        if (remote.isBlank()) {
+            throw new IllegalArgumentException(where + "\"remote\" must not be empty (\"{args}\" alone runs a group on"
+                    + " this machine)");
+        }
+        return remote;
+    }
+
     private static int port(JsonElement e, String where) {
         if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()) {
-            BigDecimal d = e.getAsBigDecimal();
+            BigDecimal d;
+            try {
+                d = e.getAsBigDecimal();
+            } catch (NumberFormatException outOfRange) { // Gson's limit on exponents: 1e999999999
+                d = BigDecimal.ZERO;
+            }
             if (d.stripTrailingZeros().scale() <= 0 && d.compareTo(BigDecimal.ONE) >= 0
                     && d.compareTo(BigDecimal.valueOf(65535)) <= 0) {
                 return d.intValueExact();

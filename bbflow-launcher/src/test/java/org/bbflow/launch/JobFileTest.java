@@ -150,4 +150,23 @@ class JobFileTest {
         assertTrue(got.startsWith("id=" + name + "-;master=m;group.m=:7100;group.w=:7101"), got);
         assertTrue(!Files.exists(pwned), "the name ran as a command");
     }
+
+    /**
+     * Hunt 2: an empty "main" was taken (every group then failed to start its JVM), a blank "remote"
+     * ran every group on the launcher's machine instead of its host, and a port of 1e999999999 was
+     * refused without naming the group or key.
+     */
+    @Test
+    void emptyMainOrTemplateAndHugePortsAreRefusedByName() throws Exception {
+        Path f = dir.resolve("empty.json");
+        Files.writeString(f, "{\"main\": \"\", \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}");
+        String m = assertThrows(IllegalArgumentException.class, () -> JobFile.read(f)).getMessage();
+        assertTrue(m.contains("\"main\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"remote\": \"  \"");
+        assertTrue(m.contains("\"remote\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100, \"remote\": \"\"}", "");
+        assertTrue(m.contains("group \"m\": \"remote\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 1e999999999}", "");
+        assertTrue(m.contains("group \"m\": \"port\" must be a whole number from 1 to 65535"), m);
+    }
 }
