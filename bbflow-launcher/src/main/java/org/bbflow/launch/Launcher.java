@@ -38,6 +38,8 @@ import org.bbflow.net.dist.DistributedJob;
 public final class Launcher {
     /** The exit status when the launcher's own time limit ends the job. */
     public static final int TIMED_OUT = 124;
+    /** The longest line of a group's output the launcher holds: a longer one goes out in pieces. */
+    static final int MAX_LINE = 16_384;
     /** How the master names the group that failed the job (a {@code GroupFailedException}'s message). */
     private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("group '([^']+)' failed");
 
@@ -236,7 +238,8 @@ public final class Launcher {
                                    java.util.concurrent.atomic.AtomicReference<String> named) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             StringBuilder block = new StringBuilder();
-            for (String line; (line = r.readLine()) != null; ) {
+            LineReader lines = new LineReader(r);
+            for (String line; (line = lines.next()) != null; ) {
                 if (named != null && named.get() == null) {
                     java.util.regex.Matcher m = NAMED.matcher(line);
                     if (m.find()) {

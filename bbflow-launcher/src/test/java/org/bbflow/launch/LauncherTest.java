@@ -1,5 +1,6 @@
 package org.bbflow.launch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +71,28 @@ class LauncherTest {
             launcher.destroyForcibly();
             groups.forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /**
+     * Hunt 2: a group's output without line ends was held in the launcher's memory whole (a child
+     * writing binary or endless progress without a newline grew it without bound, shown only at its
+     * end); it now goes out in pieces of at most {@link Launcher#MAX_LINE} characters, none lost.
+     */
+    @Test
+    void outputWithoutLineEndsGoesOutInBoundedPieces() throws Exception {
+        Path f = dir.resolve("long.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"java\": \"/bin/sh\", \"jvmOptions\": [\"-c\","
+                + " \"head -c 311296 /dev/zero | tr '\\\\000' x; printf '\\\\na\\\\r\\\\nb\\\\rc\\\\n'\", \"g\"],"
+                + " \"remote\": \"{args}\", \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}");
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        assertEquals(0, Launcher.run(JobFile.read(f).forRun(), lines::add, Duration.ofSeconds(60), Duration.ofSeconds(1)));
+        List<String> out = lines.stream().filter(l -> l.startsWith("[m] ")).map(l -> l.substring(4)).toList();
+        assertTrue(out.stream().allMatch(l -> l.length() <= Launcher.MAX_LINE), "a line longer than " + Launcher.MAX_LINE);
+        // 19 whole pieces, the line end right after the last one ending it (no empty line), then a, b, c
+        assertEquals(19 + 3, out.size(), () -> out.stream().map(l -> l.length() + ":" + l.substring(0, Math.min(3, l.length())))
+                .toList().toString());
+        assertEquals("x".repeat(311_296), String.join("", out.subList(0, out.size() - 3)));
+        assertEquals(List.of("a", "b", "c"), out.subList(out.size() - 3, out.size()));
     }
 
     /** Alive and not a zombie (an orphan ended but not yet reaped counts as ended). */
