@@ -52,7 +52,10 @@ import org.bbflow.net.dist.JobSpec;
  *
  * <p>Read strictly: an unknown key is named, a port is a whole number from 1 to 65535 (not a string,
  * not 25621.7), a flag is {@code true} or {@code false} (not "yes"), two groups on one host and
- * port are refused, each with the group and key at fault. A group may leave out its {@code host}
+ * port are refused, each with the group and key at fault; so are a key given twice in one object, an
+ * empty {@code main} or {@code remote}, a host with spaces, {@code ;} or {@code =} or starting with
+ * {@code -}, and a name (the file's {@code "name"}, else its file name) that cannot begin the job's
+ * identity (1 to 53 printable ASCII characters without spaces or {@code ;}). A group may leave out its {@code host}
  * when an engine places the processes (Slurm, Kubernetes, see {@link #engineHosts()}); the ssh
  * launcher needs every host.
  *
@@ -159,7 +162,7 @@ public record JobFile(String main, List<String> args, String java, String classp
     private static void refuseRepeatedKeys(String text) throws IOException {
         JsonReader r = new JsonReader(new StringReader(text));
         r.setStrictness(Strictness.LENIENT); // as JsonParser read it
-        Deque<java.util.Set<String>> open = new ArrayDeque<>();
+        Deque<Set<String>> open = new ArrayDeque<>();
         for (JsonToken t; (t = r.peek()) != JsonToken.END_DOCUMENT; ) {
             switch (t) {
                 case BEGIN_OBJECT -> {
@@ -255,8 +258,8 @@ public record JobFile(String main, List<String> args, String java, String classp
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where), template(string(go, "remote", remote, where), where),
-                    survivable));
+            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where),
+                    template(string(go, "remote", remote, where), where), survivable));
         }
         String master = string(o, "master", null, "");
         if (master != null) {
@@ -290,8 +293,8 @@ public record JobFile(String main, List<String> args, String java, String classp
         }
         String name = string(o, "name", base, "");
         if (!name.matches("[\\x21-\\x7e&&[^;]]{1," + MAX_NAME + "}")) {
-            throw new IllegalArgumentException((o.has("name") ? "\"name\" '" + name + "'" : "the file's name '" + name + "' (no \"name\" given)")
-                    + " cannot begin the job's identity: give 1 to " + MAX_NAME + " printable ASCII characters without"
+            throw new IllegalArgumentException((o.has("name") ? "\"name\" '" + name + "'"
+                    : "the file's name '" + name + "' (no \"name\" given)") + " cannot begin the job's identity: give 1 to " + MAX_NAME + " printable ASCII characters without"
                     + " spaces or ';' (each run adds '-' and a suffix)");
         }
         String id = string(o, "id", null, "");
