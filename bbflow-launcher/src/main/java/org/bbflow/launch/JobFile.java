@@ -6,18 +6,26 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
 import java.io.IOException;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
 import org.bbflow.net.dist.JobSpec;
 
 /**
@@ -44,7 +52,10 @@ import org.bbflow.net.dist.JobSpec;
  *
  * <p>Read strictly: an unknown key is named, a port is a whole number from 1 to 65535 (not a string,
  * not 25621.7), a flag is {@code true} or {@code false} (not "yes"), two groups on one host and
- * port are refused, each with the group and key at fault. A group may leave out its {@code host}
+ * port are refused, each with the group and key at fault; so are a key given twice in one object, an
+ * empty {@code main} or {@code remote}, a host with spaces, {@code ;} or {@code =} or starting with
+ * {@code -}, and a name (the file's {@code "name"}, else its file name) that cannot begin the job's
+ * identity (1 to 53 printable ASCII characters without spaces or {@code ;}). A group may leave out its {@code host}
  * when an engine places the processes (Slurm, Kubernetes, see {@link #engineHosts()}); the ssh
  * launcher needs every host.
  *
@@ -73,6 +84,8 @@ public record JobFile(String main, List<String> args, String java, String classp
     /** The keys of a job file, in the order the format lists them. */
     static final List<String> KEYS = List.of("name", "id", "main", "args", "java", "classpath", "jvmOptions", "remote",
             "master", "groups", "secretFile", "tls", "insecure", "peerTimeoutSeconds", "livenessTimeoutSeconds");
+    /** The longest name: the identity (at most 64 characters) is the name, '-' and Slurm's job id (10 digits). */
+    static final int MAX_NAME = 53;
     private static final Set<String> GROUP_KEYS = Set.of("host", "port", "jvmOptions", "remote", "survivable");
     private static final Set<String> TLS_KEYS = Set.of("cert", "key", "trust");
 
@@ -135,9 +148,44 @@ public record JobFile(String main, List<String> args, String java, String classp
         }
         String base = file.getFileName().toString().replaceFirst("\\.json$", "");
         try {
+            refuseRepeatedKeys(text);
             return parse(o, file.toAbsolutePath().getParent(), base);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses a key given twice in one object, naming the object: the parser keeps the last value
+     * silently, so two groups of one name would become one, or a second "port" win unseen.
+     */
+    private static void refuseRepeatedKeys(String text) throws IOException {
+        JsonReader r = new JsonReader(new StringReader(text));
+        r.setStrictness(Strictness.LENIENT); // as JsonParser read it
+        Deque<Set<String>> open = new ArrayDeque<>();
+        for (JsonToken t; (t = r.peek()) != JsonToken.END_DOCUMENT; ) {
+            switch (t) {
+                case BEGIN_OBJECT -> {
+                    r.beginObject();
+                    open.push(new HashSet<>());
+                }
+                case END_OBJECT -> {
+                    r.endObject();
+                    open.pop();
+                }
+                case BEGIN_ARRAY -> r.beginArray();
+                case END_ARRAY -> r.endArray();
+                case NAME -> {
+                    String key = r.nextName();
+                    if (!open.peek().add(key)) {
+                        String path = r.getPath();
+                        String in = path.substring(0, Math.max(1, path.length() - key.length() - 1));
+                        throw new IllegalArgumentException((in.length() > 2 ? in.substring(2) + ": " : "") + "key \""
+                                + key + "\" is given twice");
+                    }
+                }
+                default -> r.skipValue();
+            }
         }
     }
 
@@ -158,7 +206,7 @@ public record JobFile(String main, List<String> args, String java, String classp
      */
     public JobFile withId(String id) {
         return new JobFile(main, args, java, classpath, jvmOptions, remote, groups,
-                JobSpec.parse(spec.toText().replaceFirst("^id=[^;]*", "id=" + id)), name, true);
+                JobSpec.parse(spec.toText().replaceFirst("^id=[^;]*", Matcher.quoteReplacement("id=" + id))), name, true);
     }
 
     /**
@@ -178,10 +226,10 @@ public record JobFile(String main, List<String> args, String java, String classp
             }
         }
         String main = string(o, "main", null, "");
-        if (main == null) {
-            throw new IllegalArgumentException("\"main\" (the class every group runs) is required");
+        if (main == null || main.isBlank()) {
+            throw new IllegalArgumentException("\"main\" (the class every group runs) is required, and not empty");
         }
-        String remote = string(o, "remote", SSH, "");
+        String remote = template(string(o, "remote", SSH, ""), "");
         JsonElement gs = o.get("groups");
         if (gs == null || !gs.isJsonObject() || gs.getAsJsonObject().isEmpty()) {
             throw new IllegalArgumentException("\"groups\" must be an object with at least one group");
@@ -210,8 +258,8 @@ public record JobFile(String main, List<String> args, String java, String classp
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where), string(go, "remote", remote, where),
-                    survivable));
+            groups.put(g.getKey(), new Group(host, port, strings(go, "jvmOptions", where),
+                    template(string(go, "remote", remote, where), where), survivable));
         }
         String master = string(o, "master", null, "");
         if (master != null) {
@@ -244,6 +292,11 @@ public record JobFile(String main, List<String> args, String java, String classp
             spec.livenessTimeout(seconds(o, "livenessTimeoutSeconds"));
         }
         String name = string(o, "name", base, "");
+        if (!name.matches("[\\x21-\\x7e&&[^;]]{1," + MAX_NAME + "}")) {
+            throw new IllegalArgumentException((o.has("name") ? "\"name\" '" + name + "'"
+                    : "the file's name '" + name + "' (no \"name\" given)") + " cannot begin the job's identity: give 1 to " + MAX_NAME + " printable ASCII characters without"
+                    + " spaces or ';' (each run adds '-' and a suffix)");
+        }
         String id = string(o, "id", null, "");
         if (id != null) {
             spec.id(id);
@@ -285,9 +338,23 @@ public record JobFile(String main, List<String> args, String java, String classp
         return prev[b.length()];
     }
 
+    /** A remote-exec template: a blank one would start every group on this machine, not on its host. */
+    private static String template(String remote, String where) {
+        if (remote.isBlank()) {
+            throw new IllegalArgumentException(where + "\"remote\" must not be empty (\"{args}\" alone runs a group on"
+                    + " this machine)");
+        }
+        return remote;
+    }
+
     private static int port(JsonElement e, String where) {
         if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()) {
-            BigDecimal d = e.getAsBigDecimal();
+            BigDecimal d;
+            try {
+                d = e.getAsBigDecimal();
+            } catch (NumberFormatException outOfRange) { // Gson's limit on exponents: 1e999999999
+                d = BigDecimal.ZERO;
+            }
             if (d.stripTrailingZeros().scale() <= 0 && d.compareTo(BigDecimal.ONE) >= 0
                     && d.compareTo(BigDecimal.valueOf(65535)) <= 0) {
                 return d.intValueExact();

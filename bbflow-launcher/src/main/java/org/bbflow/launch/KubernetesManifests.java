@@ -43,8 +43,9 @@ public final class KubernetesManifests {
      * @param retries how many times a worker pod is retried ({@code backoffLimitPerIndex})
      * @return the manifest, JSON
      * @throws IOException if the secret file cannot be read
-     * @throws IllegalArgumentException if the job uses TLS files (mount them yourself) or the name is
-     *     not a DNS label
+     * @throws IllegalArgumentException if the job uses TLS files (mount them yourself), has neither a secret
+     *     file nor {@code "insecure": true} (no pod could listen), the name is not a DNS label, or
+     *     {@code retries} is negative
      */
     public static String manifest(JobFile job, String image, int retries) throws IOException {
         JsonObject list = new JsonObject();
@@ -69,6 +70,13 @@ public final class KubernetesManifests {
         if (spec.toText().contains("tlsCert=")) {
             throw new IllegalArgumentException("the manifests mount a secret file only; mount TLS files yourself and"
                     + " set tls paths inside the pods");
+        }
+        if (!spec.authenticated() && !spec.insecure()) {
+            throw new IllegalArgumentException("every pod listens on its DNS name, beyond loopback: give the job a"
+                    + " \"secretFile\", or mark it \"insecure\": true explicitly (else every pod refuses to start)");
+        }
+        if (retries < 0) {
+            throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
         }
         List<String> groups = spec.groups();
         List<JsonObject> objects = new ArrayList<>();

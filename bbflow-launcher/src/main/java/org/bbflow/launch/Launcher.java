@@ -16,6 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import org.bbflow.net.NetOptions;
 import org.bbflow.net.dist.DistributedJob;
 
 /**
@@ -37,6 +38,8 @@ import org.bbflow.net.dist.DistributedJob;
 public final class Launcher {
     /** The exit status when the launcher's own time limit ends the job. */
     public static final int TIMED_OUT = 124;
+    /** The longest line of a group's output the launcher holds: a longer one goes out in pieces. */
+    static final int MAX_LINE = 16_384;
     /** How the master names the group that failed the job (a {@code GroupFailedException}'s message). */
     private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("group '([^']+)' failed");
 
@@ -97,7 +100,8 @@ public final class Launcher {
      * Runs the job: checks that no group would listen unauthenticated beyond its machine (unless the
      * job allows it), starts every group, prints each line of their output as {@code [group] line},
      * and returns when all have ended. When a group fails the others get {@code grace} to end by
-     * themselves, then are terminated (and killed 2 s later).
+     * themselves, then are terminated (and killed 2 s later). A launcher ended by a signal (SIGTERM,
+     * SIGHUP, Ctrl-C) terminates every group, and what its command started, before it exits.
      *
      * @param job the job
      * @param out where the merged output goes (called from several threads, one line at a time)
@@ -106,11 +110,19 @@ public final class Launcher {
      * @return 0 if every group succeeded (survivable groups aside), else the first failing group's exit
      *     status ({@link #TIMED_OUT} if the time limit ended the job)
      * @throws IllegalStateException if a group would listen unauthenticated beyond its machine
+     * @throws IllegalArgumentException if the time limit is not above 0, or it or the grace is negative or
+     *     above 365 days (nothing is started)
      * @throws IOException if a group's command cannot be started
      * @throws InterruptedException if interrupted while waiting (every group is then killed)
      */
     public static int run(JobFile job, Consumer<String> out, Duration timeout, Duration grace)
             throws IOException, InterruptedException {
+        if (timeout != null && (timeout.isNegative() || timeout.isZero() || timeout.compareTo(NetOptions.MAX_DURATION) > 0)) {
+            throw new IllegalArgumentException("the time limit must be more than 0 and at most 365 days, got " + timeout);
+        }
+        if (grace.isNegative() || grace.compareTo(NetOptions.MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("the grace must be from 0 to 365 days, got " + grace);
+        }
         for (String g : job.groups().keySet()) {
             if (job.groups().get(g).host().isEmpty()) {
                 throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
@@ -124,10 +136,21 @@ public final class Launcher {
         BlockingQueue<String> ended = new LinkedBlockingQueue<>();
         List<Thread> readers = new ArrayList<>();
         java.util.concurrent.atomic.AtomicReference<String> named = new java.util.concurrent.atomic.AtomicReference<>();
+        // the launcher ended by a signal (kill, SIGHUP, Ctrl-C) stops what it started, as its own end does
+        List<Process> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread onSignal = new Thread(() -> {
+            try {
+                stop(started, Duration.ZERO);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "launch-stop-on-exit");
+        Runtime.getRuntime().addShutdownHook(onSignal);
         try {
             for (String g : job.groups().keySet()) {
                 Process p = new ProcessBuilder(command(job, g)).redirectErrorStream(true).start();
                 processes.put(g, p);
+                started.add(p);
                 String prefix = "[" + g + "]" + " ".repeat(width - g.length()) + " ";
                 Thread reader = new Thread(() -> copyOutput(p, prefix, out, g.equals(master) ? named : null),
                         "launch-output-" + g);
@@ -153,7 +176,7 @@ public final class Launcher {
                         out.accept("launch: the master gave no verdict in time; group " + failed + " failed first");
                         status = failedStatus;
                     }
-                    stop(processes, Duration.ZERO);
+                    stop(processes.values(), Duration.ZERO);
                     stopped = true;
                     break;
                 }
@@ -172,7 +195,7 @@ public final class Launcher {
                                 + " came after its part was done");
                     }
                     if (!stopped && left > 1) {
-                        stop(processes, code == 0 ? grace.plus(job.spec().peerTimeout()) : grace);
+                        stop(processes.values(), code == 0 ? grace.plus(job.spec().peerTimeout()) : grace);
                         stopped = true;
                     }
                 } else if (code != 0 && job.groups().get(g).survivable()) {
@@ -197,6 +220,11 @@ public final class Launcher {
                     destroyTree(p, descendantsOf(p), true);
                 }
             }
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: it stops the groups
+            }
         }
     }
 
@@ -210,7 +238,8 @@ public final class Launcher {
                                    java.util.concurrent.atomic.AtomicReference<String> named) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             StringBuilder block = new StringBuilder();
-            for (String line; (line = r.readLine()) != null; ) {
+            LineReader lines = new LineReader(r);
+            for (String line; (line = lines.next()) != null; ) {
                 if (named != null && named.get() == null) {
                     java.util.regex.Matcher m = NAMED.matcher(line);
                     if (m.find()) {
@@ -289,13 +318,13 @@ public final class Launcher {
      * job's peer timeout, and each prints why it failed), then terminates those still alive, with
      * the processes their command started, and kills them if they have not ended 2 s later.
      */
-    private static void stop(Map<String, Process> processes, Duration grace) throws InterruptedException {
+    private static void stop(java.util.Collection<Process> processes, Duration grace) throws InterruptedException {
         long end = System.nanoTime() + grace.toNanos();
-        for (Process p : processes.values()) {
+        for (Process p : processes) {
             p.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
         Map<Process, List<ProcessHandle>> trees = new LinkedHashMap<>();
-        for (Process p : processes.values()) {
+        for (Process p : processes) {
             if (p.isAlive()) {
                 trees.put(p, descendantsOf(p));
                 destroyTree(p, trees.get(p), false);

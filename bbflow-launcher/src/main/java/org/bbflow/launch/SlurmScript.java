@@ -45,7 +45,8 @@ public final class SlurmScript {
                 "#SBATCH --ntasks=" + n,
                 "#SBATCH --ntasks-per-node=1",
                 "# " + job.name() + ": " + n + " groups, one node each (group i on node i of the allocation, the master first)",
-                "export BBFLOW_JOB=\"id=" + job.name() + "-${SLURM_JOB_ID}\"" + Launcher.shellQuote(rest.toString()),
+                "export BBFLOW_JOB=" + Launcher.shellQuote("id=" + job.name() + "-") + "\"${SLURM_JOB_ID}\""
+                        + Launcher.shellQuote(rest.toString()),
                 "# the master alone in one step: its status is the job's",
                 "BBFLOW_RANK_OFFSET=0 srun --nodes=1 --ntasks=1 --relative=0 --kill-on-bad-exit=0 " + java + " &",
                 "master=$!"));

@@ -105,7 +105,68 @@ class JobFileTest {
         assertTrue(script.contains("#SBATCH --nodes=3"), script);
         assertTrue(script.contains("BBFLOW_RANK_OFFSET=0 srun --nodes=1 --ntasks=1 --relative=0 --kill-on-bad-exit=0"), script);
         assertTrue(script.contains("BBFLOW_RANK_OFFSET=1 srun --nodes=2 --ntasks=2 --relative=1 --kill-on-bad-exit=0"), script);
-        assertTrue(script.contains("export BBFLOW_JOB=\"id=squares-${SLURM_JOB_ID}\"';master=m;group.m=:7100;group.w1=:7101"),
+        assertTrue(script.contains("export BBFLOW_JOB=id=squares-\"${SLURM_JOB_ID}\"';master=m;group.m=:7100;group.w1=:7101"),
                 script);
+    }
+
+    /** Hunt 2: a key given twice in one object was taken from its last value, two groups of one name became one. */
+    @Test
+    void aKeyGivenTwiceIsRefused() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"m\": {\"host\": \"127.0.0.2\", \"port\": 7101}", "");
+        assertTrue(m.contains(": groups: key \"m\" is given twice"), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100, \"port\": 7200}", "");
+        assertTrue(m.contains(": groups.m: key \"port\" is given twice"), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"main\": \"y.Main\"");
+        assertTrue(m.contains("key \"main\" is given twice"), m);
+    }
+
+    /**
+     * Hunt 2: a name with '$' or '\\' failed each run with "No group 1" (the name was read as a regex
+     * replacement), and a name that cannot make a job identity failed only when run.
+     */
+    @Test
+    void theNameMustMakeAnIdentityAndIsTakenLiterally() throws Exception {
+        JobFile job = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"name\": \"a$1\\\\b\""));
+        assertTrue(job.forRun().spec().id().startsWith("a$1\\b-"), job.forRun().spec().id());
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"name\": \"my job\"");
+        assertTrue(m.contains("\"name\"") && m.contains("'my job'"), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"name\": \"" + "n".repeat(54) + "\"");
+        assertTrue(m.contains("\"name\""), m);
+    }
+
+    /** Hunt 2: the Slurm script put the job's name inside double quotes, so "$(...)" in it ran in the batch shell. */
+    @Test
+    void theSlurmScriptQuotesTheName() throws Exception {
+        Path pwned = dir.resolve("pwned");
+        String name = "x$(touch${IFS}pwned)`id`";
+        JobFile job = JobFile.read(file("\"m\": {\"port\": 7100}, \"w\": {\"port\": 7101}",
+                ", \"insecure\": true, \"name\": \"" + name + "\""));
+        String export = SlurmScript.script(job).lines().filter(l -> l.startsWith("export BBFLOW_JOB=")).findFirst().orElseThrow();
+        Process p = new ProcessBuilder("bash", "-c", export + "; printf %s \"$BBFLOW_JOB\"").directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String got = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor());
+        assertTrue(got.startsWith("id=" + name + "-;master=m;group.m=:7100;group.w=:7101"), got);
+        assertTrue(!Files.exists(pwned), "the name ran as a command");
+    }
+
+    /**
+     * Hunt 2: an empty "main" was taken (every group then failed to start its JVM), a blank "remote"
+     * ran every group on the launcher's machine instead of its host, and a port of 1e999999999 was
+     * refused without naming the group or key.
+     */
+    @Test
+    void emptyMainOrTemplateAndHugePortsAreRefusedByName() throws Exception {
+        Path f = dir.resolve("empty.json");
+        Files.writeString(f, "{\"main\": \"\", \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}");
+        String m = assertThrows(IllegalArgumentException.class, () -> JobFile.read(f)).getMessage();
+        assertTrue(m.contains("\"main\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ", \"remote\": \"  \"");
+        assertTrue(m.contains("\"remote\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100, \"remote\": \"\"}", "");
+        assertTrue(m.contains("group \"m\": \"remote\""), m);
+        m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 1e999999999}", "");
+        assertTrue(m.contains("group \"m\": \"port\" must be a whole number from 1 to 65535"), m);
     }
 }

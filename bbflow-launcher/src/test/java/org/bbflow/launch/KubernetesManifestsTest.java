@@ -101,6 +101,24 @@ class KubernetesManifestsTest {
                 "org.bbflow.examples.distributed.SquaresJob", "1000000", "--resend"), container.getCommand());
     }
 
+    /**
+     * Hunt 2: a job without a secret (and not marked insecure) gave manifests whose every pod failed at
+     * start (its DNS name is beyond loopback); negative retries gave a Job the API server refuses.
+     */
+    @Test
+    void aJobNoPodCouldRunIsRefused() throws Exception {
+        Path f = dir.resolve("open.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"groups\": {\"m\": {\"port\": 7100}, \"w\": {\"port\": 7100}}}");
+        String m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(JobFile.read(f), "img", 3)).getMessage();
+        assertTrue(m.contains("secretFile") && m.contains("insecure"), m);
+        Files.writeString(f, Files.readString(f).replace("}}}", "}}, \"insecure\": true}"));
+        assertTrue(KubernetesManifests.manifest(JobFile.read(f), "img", 3).contains("insecure=true"));
+        m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(job(), "img", -1)).getMessage();
+        assertTrue(m.contains("retries"), m);
+    }
+
     /** Fails if any object reachable from {@code o} holds fields its type does not know. */
     private static void noUnknownField(Object o, String path, IdentityHashMap<Object, Boolean> seen) throws Exception {
         if (o == null || seen.put(o, Boolean.TRUE) != null) {

@@ -56,6 +56,8 @@ final class LaunchCommand extends Subcommand {
             return Launcher.run(job, out::println, timeout, grace);
         } catch (IllegalStateException e) {
             throw usage(jobFile + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage()); // --timeout or --grace out of range; nothing was started
         }
     }
 }

@@ -224,4 +224,18 @@ class LaunchCommandTest {
         Files.writeString(job, json.replace("}}}", "}}, \"insecure\": true}"));
         assertEquals(0, launch(dry, "--dry-run", job.toString()), String.join("\n", dry));
     }
+
+    /** Hunt 2: {@code --timeout 0s} or {@code -5s} started the job and stopped it at once with 124, as if it ran past a limit. */
+    @Test
+    void aTimeLimitOfZeroOrBelowIsAUsageError() throws Exception {
+        Path job = Files.writeString(dir.resolve("limit.json"), "{\"main\": \"x.Y\", \"remote\": \"{args}\", \"groups\":"
+                + " {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}");
+        for (String limit : new String[] {"0s", "-5s"}) {
+            List<String> lines = new ArrayList<>();
+            assertEquals(2, Main.run(new String[] {"launch", "--timeout", limit, job.toString()}, Output.into(lines),
+                    Output.into(lines)), String.join("\n", lines));
+            assertTrue(lines.stream().anyMatch(l -> l.contains("time limit must be more than 0")), String.join("\n", lines));
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("[m]") || l.startsWith("launch:")), "nothing was started");
+        }
+    }
 }

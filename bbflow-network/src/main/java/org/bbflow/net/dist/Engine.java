@@ -60,6 +60,10 @@ final class Engine {
         int rank = number(source);
         boolean steps = env.containsKey("BBFLOW_RANK_OFFSET"); // the groups started in several steps
         int offset = steps ? number("BBFLOW_RANK_OFFSET") : 0;
+        if (offset < 0 || offset >= groups) {
+            throw new IllegalStateException("BBFLOW_RANK_OFFSET=" + offset + " is not a group of a job of " + groups
+                    + " groups (0 to " + (groups - 1) + ")");
+        }
         for (String v : SIZE_VARIABLES) {
             if (env.get(v) != null && !env.get(v).isBlank()) {
                 int size = number(v);

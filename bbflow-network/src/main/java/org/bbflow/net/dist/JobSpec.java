@@ -476,10 +476,11 @@ public final class JobSpec {
          * Adds a group and the address its process listens on.
          *
          * @param name the group's name (letters, digits, '-', '_' and '.')
-         * @param host the host name or address
+         * @param host the host name or address (no spaces, ';' or '=', not starting with '-')
          * @param port the port, 1..65535
          * @return this builder
-         * @throws IllegalArgumentException if the name is invalid or taken, or the port out of range
+         * @throws IllegalArgumentException if the name is invalid or taken, the host not a host, or the port out
+         *     of range
          */
         public Builder group(String name, String host, int port) {
             Objects.requireNonNull(name, "name");
@@ -489,6 +490,10 @@ public final class JobSpec {
             }
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("group '" + name + "': port out of range: " + port);
+            }
+            if (!host.isEmpty() && !host.matches("[^\\s\\p{Cntrl};=-][^\\s\\p{Cntrl};=]*")) {
+                throw new IllegalArgumentException("group '" + name + "': host '" + host + "' is not a host name or"
+                        + " address (no spaces, ';' or '=', not starting with '-')");
             }
             if (hosts.containsKey(name)) {
                 throw new IllegalArgumentException("group '" + name + "' is given twice");
@@ -521,9 +526,10 @@ public final class JobSpec {
          *
          * @param file the secret's file
          * @return this builder
+         * @throws IllegalArgumentException if its name holds ';' or control characters, or begins or ends with a space
          */
         public Builder secretFile(Path file) {
-            this.secretFile = Objects.requireNonNull(file, "file");
+            this.secretFile = carried("secret file", Objects.requireNonNull(file, "file"));
             return this;
         }
 
@@ -534,16 +540,26 @@ public final class JobSpec {
          * @param key its private key (PKCS#8, unencrypted)
          * @param trust the certificates trusted when connecting
          * @return this builder
-         * @throws IllegalArgumentException if a file is not given
+         * @throws IllegalArgumentException if a file is not given, or its name holds ';' or control characters
          */
         public Builder tls(Path cert, Path key, Path trust) {
             if (cert == null || key == null || trust == null) {
                 throw new IllegalArgumentException("TLS needs a certificate, a key and trusted certificates");
             }
-            this.tlsCert = cert;
-            this.tlsKey = key;
-            this.tlsTrust = trust;
+            this.tlsCert = carried("TLS certificate file", cert);
+            this.tlsKey = carried("TLS key file", key);
+            this.tlsTrust = carried("TLS trust file", trust);
             return this;
+        }
+
+        /** A file the text form can carry: no ';' (it ends a value), no space at either end (trimmed). */
+        private static Path carried(String what, Path file) {
+            String text = file.toString();
+            if (text.contains(";") || !text.equals(text.trim()) || text.chars().anyMatch(Character::isISOControl)) {
+                throw new IllegalArgumentException(what + " '" + text + "': a job's files cannot hold ';', control"
+                        + " characters or spaces at either end (the job's text form separates its values with ';')");
+            }
+            return file;
         }
 
         /**

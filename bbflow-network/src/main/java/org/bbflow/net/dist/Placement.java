@@ -43,7 +43,8 @@ public final class Placement {
      * @param workersPerGroup workers per group, at least 1
      * @param groups the groups
      * @return the placement, of {@code workersPerGroup * groups.length} workers
-     * @throws IllegalArgumentException if {@code workersPerGroup < 1} or no group is given
+     * @throws IllegalArgumentException if {@code workersPerGroup < 1}, no group is given, or the workers
+     *     number more than an array holds
      */
     public static Placement spread(int workersPerGroup, String... groups) {
         if (workersPerGroup < 1) {
@@ -52,7 +53,12 @@ public final class Placement {
         if (groups == null || groups.length == 0) {
             throw new IllegalArgumentException("spread over no group");
         }
-        String[] g = new String[workersPerGroup * groups.length];
+        long workers = (long) workersPerGroup * groups.length;
+        if (workers > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(workersPerGroup + " workers per group over " + groups.length + " groups is "
+                    + workers + " workers, more than a placement can hold");
+        }
+        String[] g = new String[(int) workers];
         for (int i = 0; i < g.length; i++) {
             g[i] = Objects.requireNonNull(groups[i / workersPerGroup], "group");
         }

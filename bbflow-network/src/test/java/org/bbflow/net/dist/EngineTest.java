@@ -48,6 +48,18 @@ class EngineTest {
                 "BBFLOW_RANK_OFFSET", "1", "SLURM_JOB_NODELIST", "n[1-3]")));
     }
 
+    /** Hunt 2: a negative BBFLOW_RANK_OFFSET gave rank -1 (an IndexOutOfBoundsException) or another group's rank. */
+    @Test
+    void aNegativeOrHugeOffsetIsRefused() {
+        for (String offset : new String[] {"-1", "2147483647"}) {
+            for (String rank : new String[] {"0", "1"}) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> withJob(Map.of("SLURM_PROCID", rank,
+                        "SLURM_NTASKS", "1", "BBFLOW_RANK_OFFSET", offset, "SLURM_JOB_NODELIST", "n[1-3]")));
+                assertTrue(e.getMessage().contains("BBFLOW_RANK_OFFSET=" + offset), e::getMessage);
+            }
+        }
+    }
+
     @Test
     void theFirstRankVariablePresentWinsAndMpiRanksCount() {
         assertEquals("m", withJob(Map.of("BBFLOW_RANK", "0", "SLURM_PROCID", "2", "BBFLOW_HOST_PATTERN", "h{rank}")).group());

@@ -77,4 +77,23 @@ class JobSpecTest {
         assertEquals("node-0", s.withEngineHosts(java.util.List.of("node-0", "node-1")).host("m"));
         assertEquals("10.0.0.2", s.withEngineHosts(java.util.List.of("node-0", "node-1")).host("w1"));
     }
+
+    /**
+     * Hunt 2: a host or file holding ';' was written into the text form as is, so every process read
+     * another job (here with an extra group and insecure=true); a host starting with '-' became an
+     * option of the remote-exec command.
+     */
+    @Test
+    void hostsAndFilesTheTextFormCannotCarryAreRefused() {
+        String e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder()
+                .group("m", "10.0.0.1:7100;insecure=true;group.zz=10.0.0.9", 7100)).getMessage();
+        assertTrue(e.contains("group 'm'") && e.contains("host"), e);
+        for (String host : new String[] {"-oProxyCommand=x", "a b", " ", "a\nb", "h=1"}) {
+            assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().group("m", host, 7100), host);
+        }
+        e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder()
+                .secretFile(java.nio.file.Path.of("/s;insecure=true"))).getMessage();
+        assertTrue(e.contains("secret file") && e.contains("';'"), e);
+        assertEquals("::1", JobSpec.parse(JobSpec.builder().group("m", "::1", 7100).build().toText()).host("m"));
+    }
 }

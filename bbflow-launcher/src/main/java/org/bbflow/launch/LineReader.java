@@ -1,0 +1,44 @@
+package org.bbflow.launch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+
+/**
+ * The lines of a group's output, each at most {@link Launcher#MAX_LINE} characters: a longer line
+ * (binary output, a progress bar without line ends) comes in pieces rather than being held whole.
+ * Ends lines at {@code \n}, {@code \r} or {@code \r\n}, as {@link BufferedReader#readLine()} does,
+ * without waiting for the character after a {@code \r}.
+ */
+final class LineReader {
+    private final BufferedReader in;
+    private final StringBuilder line = new StringBuilder();
+    private boolean afterCr;
+    private boolean afterPiece;
+
+    LineReader(BufferedReader in) {
+        this.in = in;
+    }
+
+    /** The next line, or null at the end of the output. */
+    String next() throws IOException {
+        line.setLength(0);
+        for (int c; (c = in.read()) != -1; ) {
+            // "\r\n" is one line end; so is one right after a piece cut at the limit (no empty line)
+            boolean skip = afterCr && c == '\n' || afterPiece && (c == '\n' || c == '\r');
+            afterCr = c == '\r';
+            afterPiece = false;
+            if (skip) {
+                continue;
+            }
+            if (c == '\n' || c == '\r') {
+                return line.toString();
+            }
+            line.append((char) c);
+            if (line.length() >= Launcher.MAX_LINE) {
+                afterPiece = true;
+                return line.toString();
+            }
+        }
+        return line.length() > 0 ? line.toString() : null;
+    }
+}
