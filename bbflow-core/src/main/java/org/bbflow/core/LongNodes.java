@@ -77,7 +77,9 @@ public final class LongNodes {
                 for (long next = from; next <= toInclusive; ) {
                     long after = toInclusive - next; // values after next: unsigned, it cannot overflow
                     int n = Long.compareUnsigned(after, batchSize) < 0 ? (int) after + 1 : batchSize;
-                    LongBatch b = newLongBatch(n, batchSize);
+                    // room for a full batch only up to what the pool keeps: a range shorter than a
+                    // large batch size must not allocate it (Integer.MAX_VALUE is a valid one)
+                    LongBatch b = newLongBatch(n, Math.min(batchSize, BatchPool.MAX_VALUES));
                     long[] v = b.values;
                     for (int i = 0; i < n; i++) {
                         v[i] = next + i;

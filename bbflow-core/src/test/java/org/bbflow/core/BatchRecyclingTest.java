@@ -141,6 +141,25 @@ class BatchRecyclingTest {
     }
 
     /**
+     * A range shorter than its batch size, between stages that recycle: the range made its one
+     * batch of the batch size there (room for the batches it would refill), so a valid batch size of
+     * Integer.MAX_VALUE failed with "Requested array size exceeds VM limit" where a node of the
+     * user's after the range (no recycling) ran.
+     */
+    @Test
+    void aRangeShorterThanItsBatchSizeMakesBatchesOfItsValues() {
+        for (int batch : new int[] {Integer.MAX_VALUE, 10, 7}) {
+            long[] sum = new long[1];
+            Runs.run(Pipeline.of(LongNodes.range(1, 10, batch), LongNodes.map(x -> 2 * x), LongNodes.sink(x -> sum[0] += x)),
+                    FlowOptions.defaults());
+            assertEquals(110, sum[0], "batch size " + batch);
+            List<Long> boxed = Collections.synchronizedList(new ArrayList<>());
+            Runs.run(Pipeline.of(LongNodes.range(-3, 3, batch), LongNodes.unbatch(), Nodes.sink((Long x) -> boxed.add(x))), FlowOptions.defaults());
+            assertEquals(List.of(-3L, -2L, -1L, 0L, 1L, 2L, 3L), boxed, "batch size " + batch);
+        }
+    }
+
+    /**
      * A range as the emitter of a broadcasting farm sends each batch to two sinks of LongNodes, which
      * keep none: were the batch given back by one while the other still read it, the range would
      * refill it under the other's eyes.

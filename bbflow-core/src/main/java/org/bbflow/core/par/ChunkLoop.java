@@ -20,6 +20,9 @@ final class ChunkLoop extends LoopJob {
 
     @Override
     boolean run(int slot, long from, long to, int worker) {
+        if (from >= to) { // static blocks of an empty range: the body sees no chunk, as with the other schedules
+            return true;
+        }
         try {
             body.accept(index(from), index(to), worker);
             return true;

@@ -39,8 +39,15 @@ final class DcJob<P, R> extends PoolJob {
     @SuppressWarnings("unchecked")
     DcJob(DivideAndConquer<P, R> dc, P problem, int parallelism) {
         this.dc = dc;
+        boolean sequential;
+        try {
+            sequential = dc.sequential(problem);
+        } catch (Throwable t) { // the user's condition or cutoff, on the root: the run fails as for any problem
+            fail(problem, t);
+            sequential = true;
+        }
         // a problem solved sequentially needs one worker
-        this.workers = dc.sequential(problem) ? 1 : parallelism;
+        this.workers = sequential ? 1 : parallelism;
         this.deques = new ConcurrentLinkedDeque[workers];
         for (int i = 0; i < workers; i++) {
             deques[i] = new ConcurrentLinkedDeque<>();
@@ -56,7 +63,7 @@ final class DcJob<P, R> extends PoolJob {
     @Override
     void participate(int slot, int worker) {
         ConcurrentLinkedDeque<Task<P>> own = deques[slot];
-        if (slot == 0) {
+        if (slot == 0 && !stop) {
             run(root, own);
         }
         int idle = 0;

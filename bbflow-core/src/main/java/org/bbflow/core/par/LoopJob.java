@@ -28,9 +28,14 @@ abstract class LoopJob extends PoolJob {
     private final Schedule.Kind kind;
     private final long grain;
     private final int workers;
-    /** Static chunks: how many chunks of {@link #grain} iterations (the last may be shorter). */
+    /** Static and dynamic chunks: how many chunks of {@link #grain} iterations (the last may be shorter). */
     private final long chunks;
-    /** Dynamic scheduling: the next iteration number to hand out. */
+    /**
+     * Dynamic scheduling: the next chunk number to hand out. Chunks, not iterations, are counted:
+     * every participant takes one number past the last chunk before it stops, and a counter of
+     * iterations moved by a huge grain that many times wrapped round to valid numbers again (chunks
+     * run twice).
+     */
     private final AtomicLong next;
 
     private Throwable failure;
@@ -46,14 +51,9 @@ abstract class LoopJob extends PoolJob {
         this.kind = schedule.kind();
         this.grain = schedule.grain();
         long most = schedule.workers() == 0 ? parallelism : Math.min(schedule.workers(), parallelism);
-        if (kind == Schedule.Kind.STATIC_CHUNKS) {
-            this.chunks = n / grain + (n % grain == 0 ? 0 : 1);
-            most = Math.min(most, chunks);
-        } else {
-            this.chunks = 0;
-            // a dynamic loop never needs more participants than chunks, a static one than iterations
-            most = Math.min(most, kind == Schedule.Kind.DYNAMIC ? n / grain + (n % grain == 0 ? 0 : 1) : n);
-        }
+        // a chunked loop never needs more participants than chunks, static blocks than iterations
+        this.chunks = kind == Schedule.Kind.STATIC_BLOCKS ? 0 : n / grain + (n % grain == 0 ? 0 : 1);
+        most = Math.min(most, kind == Schedule.Kind.STATIC_BLOCKS ? n : chunks);
         this.workers = (int) Math.max(1, most);
         this.next = kind == Schedule.Kind.DYNAMIC ? new AtomicLong() : null;
     }
@@ -123,11 +123,12 @@ abstract class LoopJob extends PoolJob {
             default: {
                 AtomicLong counter = next;
                 while (!halted()) {
-                    long from = counter.getAndAdd(grain);
-                    if (from >= n || from < 0) { // < 0: the counter went past Long.MAX_VALUE
+                    long c = counter.getAndIncrement();
+                    if (c >= chunks || c < 0) { // < 0: the counter went past Long.MAX_VALUE
                         return;
                     }
-                    if (!run(slot, from, n - from <= grain ? n : from + grain, worker)) {
+                    long from = c * grain;
+                    if (!run(slot, from, c == chunks - 1 ? n : from + grain, worker)) {
                         return;
                     }
                 }

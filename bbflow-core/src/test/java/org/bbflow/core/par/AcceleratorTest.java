@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 /** The accelerator: bursts offloaded from the test's thread, results in order or first-come, threads kept. */
 class AcceleratorTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
+    /** Where a slow item's busy work goes, so that it is not optimised away. */
+    static volatile long spun;
 
     /** A worker that records its thread and squares the item. */
     static Node<Long, Long> squaring(Set<Long> threadIds) {
@@ -113,6 +115,94 @@ class AcceleratorTest {
             assertEquals(firstBurst, threadIds, "the same worker threads in every burst");
         }
         assertTrue(ParallelForTest.liveThreads("acc-fc/").isEmpty());
+    }
+
+    /**
+     * First-come results of bursts offloaded back to back, with no wait in between: a fast worker
+     * goes on to the next burst while a slow one is still on this one. The results between two nulls
+     * of takeResult must be exactly that burst's. Before, the fast worker's later results came out
+     * before the earlier burst's end (whose marker count it had completed with its own second marker).
+     */
+    @Test
+    void firstComeBurstsOffloadedBackToBackKeepTheirResults() throws Exception {
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        try (Watchdog w = Watchdog.start(DEADLINE, "back-to-back bursts");
+                Accelerator<Long, Long> acc = Accelerator.<Long, Long>builder(2, () -> Nodes.map((Long x) -> {
+                    if (x == 0) { // the first worker's only item of burst 1 waits; the other worker goes on
+                        try {
+                            gate.await();
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    return x;
+                })).named("acc-b2b").start()) {
+            acc.offload(0L); // round-robin: worker 0
+            acc.endBurst();
+            acc.offload(1L); // worker 1, which has its marker of burst 1 before it
+            acc.endBurst();
+            Thread opener = new Thread(() -> {
+                try {
+                    Thread.sleep(200); // (a correct collector passes whenever the gate opens)
+                } catch (InterruptedException e) {
+                    return;
+                }
+                gate.countDown();
+            });
+            opener.start();
+            assertEquals(List.of(0L), burst(acc), "burst 1");
+            assertEquals(List.of(1L), burst(acc), "burst 2");
+            opener.join();
+        }
+        Random r = Oracle.random("firstComeBurstsBackToBack");
+        try (Watchdog w = Watchdog.start(DEADLINE, "back-to-back random bursts");
+                Accelerator<Long, Long> acc = Accelerator.<Long, Long>builder(3, () -> new Node<Long, Long>() {
+                    @Override
+                    public void onItem(Long x, Outbox<Long> out) {
+                        long spin = x % 97 == 0 ? 200_000 : 0; // an uneven load: some items are slow
+                        long h = x;
+                        for (long k = 0; k < spin; k++) {
+                            h = h * 31 + k;
+                        }
+                        spun = h;
+                        for (int k = 0; k < x % 3; k++) {
+                            out.send(k == 0 ? x : -x);
+                        }
+                    }
+                }).waitStrategy(WaitStrategy.backoff()).capacity(8).named("acc-b2b-random").start()) {
+            List<List<Long>> expected = new ArrayList<>();
+            long next = 0;
+            for (int b = 0; b < 12; b++) {
+                int n = r.nextInt(4) == 0 ? 0 : r.nextInt(400);
+                List<Long> e = new ArrayList<>();
+                for (int i = 0; i < n; i++, next++) {
+                    acc.offload(next);
+                    for (int k = 0; k < next % 3; k++) {
+                        e.add(k == 0 ? next : -next);
+                    }
+                }
+                acc.endBurst();
+                Collections.sort(e);
+                expected.add(e);
+            }
+            for (int b = 0; b < expected.size(); b++) {
+                List<Long> got = burst(acc);
+                Collections.sort(got);
+                assertEquals(expected.get(b), got, "burst " + b);
+            }
+            acc.waitFreezing();
+            assertTrue(acc.isFrozen());
+        }
+        assertTrue(ParallelForTest.liveThreads("acc-b2b").isEmpty());
+    }
+
+    /** The results up to the next end of burst. */
+    private static List<Long> burst(Accelerator<Long, Long> acc) {
+        List<Long> got = new ArrayList<>();
+        for (Long res; (res = acc.takeResult()) != null; ) {
+            got.add(res);
+        }
+        return got;
     }
 
     @Test

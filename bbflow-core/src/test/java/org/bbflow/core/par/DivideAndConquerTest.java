@@ -170,6 +170,20 @@ class DivideAndConquerTest {
             DivideAndConquer<Integer, Long> noSubproblems = DivideAndConquer.of(n -> List.of(), rs -> 0L, n -> 0L, n -> n < 0);
             e = assertThrows(DivideAndConquerException.class, () -> noSubproblems.solve(pf, 3));
             assertTrue(e.getCause().getMessage().contains("no subproblem"), e.getMessage());
+            // the condition and the cutoff failing on the root problem itself (they threw as they were)
+            DivideAndConquer<Integer, Long> failingCondition = DivideAndConquer.of(n -> List.of(n - 1, n - 2),
+                    rs -> rs.get(0) + rs.get(1), n -> (long) n, n -> {
+                        throw boom;
+                    });
+            e = assertThrows(DivideAndConquerException.class, () -> failingCondition.solve(pf, 15));
+            assertSame(boom, e.getCause());
+            assertEquals(15, e.problem());
+            DivideAndConquer<Integer, Long> failingCutoff = fib().cutoff(n -> {
+                throw boom;
+            });
+            e = assertThrows(DivideAndConquerException.class, () -> failingCutoff.solve(pf, 16));
+            assertSame(boom, e.getCause());
+            assertEquals(16, e.problem());
             assertEquals(fibLoop(20), fib().solve(pf, 20), "the pool still works");
         }
     }

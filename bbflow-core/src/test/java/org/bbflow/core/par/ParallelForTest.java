@@ -241,6 +241,49 @@ class ParallelForTest {
         }
     }
 
+    /** An empty range has no chunk: static blocks called the chunk body once, with start == end. */
+    @Test
+    void anEmptyRangeCallsNoChunkBody() {
+        Random r = Oracle.random("anEmptyRangeCallsNoChunkBody");
+        try (ParallelFor pf = ParallelFor.create(2); Watchdog w = Watchdog.start(DEADLINE, "empty chunks")) {
+            for (Schedule s : schedules(r, 2)) {
+                for (long[] g : new long[][] {{5, 5, 1}, {5, 3, 2}, {-5, -3, -1}, {Long.MAX_VALUE, Long.MAX_VALUE, 1}}) {
+                    AtomicLong calls = new AtomicLong();
+                    pf.parallelForChunks(g[0], g[1], g[2], s, (start, end, worker) -> calls.incrementAndGet());
+                    assertEquals(0, calls.get(), s + ": chunks of " + g[0] + ".." + g[1] + " by " + g[2]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Chunks of a grain so large that the participants' last look past the final chunk moves a
+     * counter of iterations round the long range and back onto valid numbers: those chunks ran twice.
+     */
+    @Test
+    void dynamicChunksOfAHugeGrainRunOnce() {
+        long third = Long.MAX_VALUE / 3; // 4 chunks; 8 looks past the counter's start wrap round
+        long overThird = Long.divideUnsigned(-1L, 3) + 1; // ceil(2^64 / 3): 2 chunks; wraps with 2 workers
+        for (long grain : new long[] {third, overThird, Long.MAX_VALUE / 2 + 1, Long.MAX_VALUE}) {
+            long chunks = Long.MAX_VALUE / grain + (Long.MAX_VALUE % grain == 0 ? 0 : 1);
+            for (int parallelism : new int[] {2, 4}) {
+                try (ParallelFor pf = ParallelFor.create(parallelism); Watchdog w = Watchdog.start(DEADLINE, "huge grain")) {
+                    List<Long> starts = java.util.Collections.synchronizedList(new ArrayList<>());
+                    pf.parallelForChunks(0, Long.MAX_VALUE, 1, Schedule.dynamic(grain), (start, end, worker) -> {
+                        assertEquals(Long.MAX_VALUE - start <= grain ? Long.MAX_VALUE : start + grain, end, "chunk from " + start);
+                        starts.add(start);
+                    });
+                    starts.sort(null);
+                    List<Long> expected = new ArrayList<>();
+                    for (long c = 0; c < chunks; c++) {
+                        expected.add(c * grain);
+                    }
+                    assertEquals(expected, starts, "grain " + grain + " on " + parallelism + " workers");
+                }
+            }
+        }
+    }
+
     @Test
     void aFailureNamesItsIndexStopsTheLoopAndLeavesThePoolUsable() {
         Random r = Oracle.random("aFailureNamesItsIndex");
