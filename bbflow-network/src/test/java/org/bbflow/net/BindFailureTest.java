@@ -61,7 +61,11 @@ class BindFailureTest {
                 assertInstanceOf(BindException.class, f.getCause());
             }
             assertEquals(threads, serverThreadsSettled(threads), "event-loop threads left behind by 40 failed binds");
-            if (fds >= 0) assertEquals(fds, openFds(), "file descriptors left behind by 40 failed binds");
+            // At most as many as before: a leak adds descriptors (40 failed binds, one each or more). Fewer is
+            // not a leak: a descriptor of an earlier test in this JVM may close meanwhile (seen once in CI: 43 of 44).
+            int after = openFds();
+            if (fds >= 0) assertTrue(after <= fds, "file descriptors left behind by 40 failed binds: " + fds + " before, "
+                    + after + " after");
             // the servers that did bind still serve
             AbusivePeerTest.honestStream(other, 1, 1000);
         }
