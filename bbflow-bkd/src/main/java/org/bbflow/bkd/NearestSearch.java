@@ -25,6 +25,8 @@ final class NearestSearch {
     private final double[] bestDist;
     private final KdTree[] bestTree;
     private final int[] bestIndex;
+    /** Per-dimension differences for {@link #scaledNorm()} (the rare distances whose squares over- or underflow). */
+    private final double[] diff;
     private int best;
     /**
      * The square of the k-th distance found (infinite until k points are found): points are pruned
@@ -47,6 +49,7 @@ final class NearestSearch {
         bestDist = new double[k];
         bestTree = new KdTree[k];
         bestIndex = new int[k];
+        diff = new double[dims];
     }
 
     /** Runs the search over {@code trees} and visits the results nearest first, with their distances; returns their number. */
@@ -133,20 +136,10 @@ final class NearestSearch {
         if (sum >= SAFE_MIN && sum < Double.POSITIVE_INFINITY) {
             return Math.sqrt(sum);
         }
-        double m = 0;                                // the squares over- or underflowed: scale first
-        for (int d = 0; d < dims; d++) {
-            m = Math.max(m, gap(t, base, d));
+        for (int d = 0; d < dims; d++) {               // the squares over- or underflowed: scale first
+            diff[d] = gap(t, base, d);
         }
-        if (m == 0 || m == Double.POSITIVE_INFINITY) {
-            return m;
-        }
-        int e = Math.getExponent(m);
-        sum = 0;
-        for (int d = 0; d < dims; d++) {
-            double x = Math.scalb(gap(t, base, d), -e);
-            sum += x * x;
-        }
-        return Math.scalb(Math.sqrt(sum), e);
+        return scaledNorm();
     }
 
     /** Distance from the query to the box of a node in dimension {@code d} (0 if the query lies within). */
@@ -162,9 +155,17 @@ final class NearestSearch {
      * scaled by a power of two first, as {@link Math#hypot} does.
      */
     private double pointDistance(long[] c, int off) {
+        for (int d = 0; d < dims; d++) {
+            diff[d] = Coordinates.decode(c[off + d]) - q[d];
+        }
+        return scaledNorm();
+    }
+
+    /** The length of {@link #diff}, each part scaled by a power of two before it is squared, as {@link Math#hypot} does. */
+    private double scaledNorm() {
         double m = 0;
         for (int d = 0; d < dims; d++) {
-            m = Math.max(m, Math.abs(Coordinates.decode(c[off + d]) - q[d]));
+            m = Math.max(m, Math.abs(diff[d]));
         }
         if (m == 0 || m == Double.POSITIVE_INFINITY) {
             return m;
@@ -172,7 +173,7 @@ final class NearestSearch {
         int e = Math.getExponent(m);
         double sum = 0;
         for (int d = 0; d < dims; d++) {
-            double x = Math.scalb(Coordinates.decode(c[off + d]) - q[d], -e);
+            double x = Math.scalb(diff[d], -e);
             sum += x * x;
         }
         return Math.scalb(Math.sqrt(sum), e);

@@ -462,13 +462,7 @@ public final class JobSpec {
          * @throws IllegalArgumentException if shorter than 100 ms or longer than {@link NetOptions#MAX_DURATION}
          */
         public Builder livenessTimeout(Duration timeout) {
-            if (timeout.compareTo(NetOptions.MAX_DURATION) > 0) {
-                throw new IllegalArgumentException("liveness timeout must be at most 365 days, got " + timeout);
-            }
-            if (timeout.toMillis() < 100) {
-                throw new IllegalArgumentException("liveness timeout must be >= 100 ms, got " + timeout);
-            }
-            this.livenessTimeout = timeout;
+            this.livenessTimeout = timeout("liveness timeout", timeout);
             return this;
         }
 
@@ -552,6 +546,14 @@ public final class JobSpec {
             return this;
         }
 
+        /** A job's timeout: from 100 ms to {@link NetOptions#MAX_DURATION} (longer ones overflow the nanosecond clock). */
+        private static Duration timeout(String what, Duration timeout) {
+            if (timeout.compareTo(NetOptions.MAX_DURATION) > 0 || timeout.toMillis() < 100) {
+                throw new IllegalArgumentException(what + " must be from 100 ms to 365 days, got " + timeout);
+            }
+            return timeout;
+        }
+
         /** A file the text form can carry: no ';' (it ends a value), no space at either end (trimmed). */
         private static Path carried(String what, Path file) {
             String text = file.toString();
@@ -581,13 +583,7 @@ public final class JobSpec {
          * @throws IllegalArgumentException if shorter than 100 ms or longer than {@link NetOptions#MAX_DURATION}
          */
         public Builder peerTimeout(Duration timeout) {
-            if (timeout.compareTo(NetOptions.MAX_DURATION) > 0) {
-                throw new IllegalArgumentException("peer timeout must be at most 365 days, got " + timeout);
-            }
-            if (timeout.toMillis() < 100) {
-                throw new IllegalArgumentException("peer timeout must be >= 100 ms, got " + timeout);
-            }
-            this.peerTimeout = timeout;
+            this.peerTimeout = timeout("peer timeout", timeout);
             return this;
         }
 

@@ -36,9 +36,9 @@ class JobSpecTest {
     @Test
     void timeoutsLongerThanAYearAreRefusedWhenTheJobIsRead() {
         assertTrue(refusal("master=m;group.m=127.0.0.1:7100;peerTimeoutMs=9223372036854775807")
-                .contains("peer timeout must be at most 365 days"));
+                .contains("peer timeout must be from 100 ms to 365 days"));
         assertTrue(refusal("master=m;group.m=127.0.0.1:7100;livenessTimeoutMs=31622400000")
-                .contains("liveness timeout must be at most 365 days"));
+                .contains("liveness timeout must be from 100 ms to 365 days"));
     }
 
     @Test
