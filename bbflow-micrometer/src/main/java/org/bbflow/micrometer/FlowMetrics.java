@@ -80,6 +80,7 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     /** 1 while the flow runs, 0 once it has ended, a gauge (meter name). */
     public static final String RUNNING = "bbflow.flow.running";
 
+    private static final Set<String> OWN_TAGS = Set.of("flow", "path", "node");
     private static final Set<String> NODE_METERS = Set.of(ITEMS_IN, ITEMS_OUT, BUSY, IDLE, EMPTY_WAITS, FULL_WAITS);
 
     /** While the flow runs, how long one snapshot of its statistics serves the meters. */
@@ -108,6 +109,8 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
      * @param flow a started flow (running or ended)
      * @param tags extra tags of every meter
      * @throws NullPointerException if {@code flow} or {@code tags} is null
+     * @throws IllegalArgumentException if a tag is named {@code flow}, {@code path} or {@code node}
+     *         (this binder's own: it would be overwritten on the node meters)
      */
     public FlowMetrics(Flow flow, Iterable<Tag> tags) {
         this(flow, tags, DEFAULT_MAX_AGE_NANOS);
@@ -116,7 +119,14 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     FlowMetrics(Flow flow, Iterable<Tag> tags, long maxAgeNanos) {
         Objects.requireNonNull(flow, "flow");
         this.flowName = flow.name();
-        this.tags = Tags.of(Objects.requireNonNull(tags, "tags")).and("flow", flowName);
+        Tags extra = Tags.of(Objects.requireNonNull(tags, "tags"));
+        for (Tag t : extra) {
+            if (OWN_TAGS.contains(t.getKey())) {
+                throw new IllegalArgumentException("tag '" + t.getKey() + "' is one of FlowMetrics' own (flow, path,"
+                        + " node); name it otherwise, e.g. 'host' for a machine");
+            }
+        }
+        this.tags = extra.and("flow", flowName);
         this.nodes = flow.stats().nodes();   // the nodes and their order are fixed once the flow started
         this.readings = new FlowReadings(flow, nodes.size(), maxAgeNanos);
         // Read the final statistics as soon as the flow has ended (on the thread that completes the

@@ -314,6 +314,26 @@ class FlowMetricsTest {
         assertEquals(otherStats.nodes().size() * 6 + 1, registry.getMeters().size(), "the other flow's meters");
     }
 
+    /**
+     * A tag of the caller named like one of the binder's own (say {@code node=host-1}, a machine's name)
+     * was silently overwritten on every node meter, and kept on the gauge only: refused instead.
+     */
+    @Test
+    @Timeout(60)
+    void tagsNamedLikeTheBindersOwnAreRefused() {
+        Flow flow = Flow.start(job("tagged", 10, new LongAdder()), smallChannels());
+        try {
+            for (String key : List.of("flow", "path", "node")) {
+                IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        IllegalArgumentException.class, () -> new FlowMetrics(flow, Tags.of("app", "x", key, "host-1")));
+                assertTrue(e.getMessage().contains("'" + key + "'"), e.getMessage());
+            }
+            new FlowMetrics(flow, Tags.of("host", "host-1")).close();   // any other key is fine
+        } finally {
+            flow.close();
+        }
+    }
+
     /** Full collections until a fresh weakly held object is cleared (so are all other weakly held ones). */
     private static void collectGarbage() throws InterruptedException {
         WeakReference<Object> sentinel = new WeakReference<>(new Object());
