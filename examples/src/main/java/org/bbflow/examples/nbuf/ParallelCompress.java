@@ -31,8 +31,8 @@ import org.bbflow.core.io.Chunk;
 import org.bbflow.core.io.ChunkSource;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
-import org.bbflow.examples.ScratchDirectory;
 import org.bbflow.examples.ProgressLine;
+import org.bbflow.examples.ScratchDirectory;
 
 /**
  * Compresses a large file chunk by chunk in parallel within a memory limit (the nbuf pattern):

@@ -27,8 +27,8 @@ import org.bbflow.core.RunStats;
 import org.bbflow.core.Source;
 import org.bbflow.examples.Latencies;
 import org.bbflow.examples.Output;
-import org.bbflow.examples.ScratchDirectory;
 import org.bbflow.examples.ProgressLine;
+import org.bbflow.examples.ScratchDirectory;
 
 /**
  * The data flow of an automotive test bench (after the lock-free queue thesis): simulated sensors
