@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class ChunkSourceCancelTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(5);
+    private static final Duration DEADLINE = Duration.ofSeconds(10);
 
     /** Starts a flow reading {@code source}, waits until its thread blocks in the read, cancels it. */
     private static void cancelWhileReading(ChunkSource source, Closeable unblock) throws Exception {
