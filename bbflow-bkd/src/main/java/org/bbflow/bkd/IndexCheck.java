@@ -19,6 +19,8 @@ import java.util.Set;
  * in preorder, every box exactly the bounds of its points, sequence numbers within the tree's
  * minimum and the commit's clock) and each tombstone's sequence number. Files the commit point does
  * not name are reported as leftovers. Without a manifest every file is still checked on its own.
+ * A directory without a manifest and without any index file holds no index: that is not ok
+ * ({@link #found()} tells it apart from a damaged index).
  *
  * <pre>{@code
  * IndexCheck check = IndexCheck.run(Path.of("/data/index"));
@@ -34,8 +36,9 @@ public final class IndexCheck {
     private final List<CheckedFile> files;
     private final boolean ok;
     private final String summary;
+    private final boolean found;
 
-    private IndexCheck(Path directory, List<CheckedFile> files, String summary) {
+    private IndexCheck(Path directory, List<CheckedFile> files, String summary, boolean found) {
         this.directory = directory;
         this.files = List.copyOf(files);
         boolean all = true;
@@ -44,6 +47,7 @@ public final class IndexCheck {
         }
         this.ok = all;
         this.summary = summary;
+        this.found = found;
     }
 
     /**
@@ -63,8 +67,10 @@ public final class IndexCheck {
         Path mf = dir.resolve(Manifest.NAME);
         List<String> present = TreeFiles.indexFiles(dir);
         if (!Files.exists(mf)) {
-            out.add(new CheckedFile(Manifest.NAME, "manifest", present.isEmpty(), present.isEmpty()
-                    ? "missing: no index here yet" : "missing, but " + present.size()
+            // no manifest and no index file: no index at all, which is no intact index (a wrong path, a
+            // directory not yet committed to) and must not pass for one
+            out.add(new CheckedFile(Manifest.NAME, "manifest", false, present.isEmpty()
+                    ? "missing: no index here (no MANIFEST and no index file)" : "missing, but " + present.size()
                     + " index files are here: the commit point was deleted or renamed", 0));
         } else {
             try {
@@ -108,10 +114,12 @@ public final class IndexCheck {
             out.add(new CheckedFile(Manifest.TEMP, "leftover", true,
                     "a commit point that was never renamed into place, deleted by the next open", 0));
         }
-        String summary = m == null ? "no readable commit point"
+        boolean found = m != null || !present.isEmpty() || Files.exists(mf);
+        String summary = !found ? "no MANIFEST and no index file in " + dir
+                : m == null ? "no readable commit point"
                 : String.format(Locale.ROOT, "commit %d: %d trees, %,d points, %,d tombstones",
                         m.generation(), m.trees().size(), points, tombs);
-        return new IndexCheck(dir, out, summary);
+        return new IndexCheck(dir, out, summary, found);
     }
 
     private static String detail(Exception e) {
@@ -245,12 +253,25 @@ public final class IndexCheck {
     }
 
     /**
-     * Whether every file passed (leftovers of an unfinished commit do not count against it).
+     * Whether every file passed (leftovers of an unfinished commit do not count against it). A
+     * directory that holds no index at all (no {@code MANIFEST} and no index file) is not ok: see
+     * {@link #found()}.
      *
      * @return whether the index is intact
      */
     public boolean ok() {
         return ok;
+    }
+
+    /**
+     * Whether the directory holds an index at all: a {@code MANIFEST} or an index file (a tree or
+     * tombstone file). When false, {@link #ok()} is false too and the report's verdict reads
+     * {@code NO INDEX}.
+     *
+     * @return whether there is an index (intact or not) in the directory
+     */
+    public boolean found() {
+        return found;
     }
 
     /**
@@ -279,7 +300,8 @@ public final class IndexCheck {
                 damaged++;
             }
         }
-        lines.add((ok ? "OK: " : "DAMAGED: " + damaged + " of " + files.size() + " files failed; ") + summary);
+        lines.add((!found ? "NO INDEX: " : ok ? "OK: " : "DAMAGED: " + damaged + " of " + files.size()
+                + " files failed; ") + summary);
         return lines;
     }
 

@@ -173,4 +173,13 @@ class IndexCheckTest {
         t.nodeTo[t.nodeFrom.length - 1]--;
         assertNotNull(IndexCheck.invariants(t, 0), "a node range that does not match its parent's split");
     }
+
+    @Test
+    void aDirectoryWithoutAnIndexIsNotOk(@TempDir Path tmp) throws Exception {
+        IndexCheck c = IndexCheck.run(tmp);
+        assertFalse(c.ok(), "an empty directory is no intact index: " + c);
+        assertFalse(c.found(), c.toString());
+        assertFalse(file(c, Manifest.NAME).ok(), c.toString());
+        assertTrue(c.report().get(c.report().size() - 1).startsWith("NO INDEX:"), c.toString());
+    }
 }

@@ -97,17 +97,16 @@ public final class LaunchTool implements Runnable {
                 + " other groups may take to end by themselves (default 5)")
         double grace = 5;
 
-        @Option(names = "--dry-run", description = "print each group's command instead of running it")
+        @Option(names = "--dry-run", description = "print each group's command instead of running it (after the run's"
+                + " checks: a job without hosts or listening unauthenticated beyond loopback is refused)")
         boolean dryRun;
 
         @Override
         public Integer call() throws Exception {
             JobFile job = read(jobFile).forRun();
             PrintWriter out = spec.commandLine().getOut();
-            if (dryRun) {
-                for (String g : job.groups().keySet()) {
-                    out.println("[" + g + "] " + String.join(" ", Launcher.command(job, g)));
-                }
+            if (dryRun) { // refuses what the run refuses (a group without host above all), before printing anything
+                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + String.join(" ", command)));
                 return 0;
             }
             return Launcher.run(job, line -> {

@@ -88,6 +88,35 @@ public final class Launcher {
         return command;
     }
 
+    /**
+     * The command of every group, as {@link #run} would start them (a dry run): after the same checks,
+     * so a job the run refuses is refused here too, never printed with an empty host.
+     *
+     * @param job the job
+     * @return each group's command, in group order
+     * @throws IllegalStateException if a group has no host (the job is for an engine) or would listen
+     *     unauthenticated beyond its machine
+     */
+    public static Map<String, List<String>> commands(JobFile job) {
+        check(job);
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        for (String g : job.groups().keySet()) {
+            commands.put(g, command(job, g));
+        }
+        return commands;
+    }
+
+    /** What {@link #run} refuses before it starts anything. */
+    private static void check(JobFile job) {
+        for (String g : job.groups().keySet()) {
+            if (job.groups().get(g).host().isEmpty()) {
+                throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
+                        + " (a job file without hosts is for an engine: see the spec, slurm and kubernetes commands)");
+            }
+            job.spec().checkListenAllowed(g);
+        }
+    }
+
     /** {@code word} as one word for a POSIX shell. */
     static String shellQuote(String word) {
         if (!word.isEmpty() && word.matches("[A-Za-z0-9_./=:,@%+-]+")) {
@@ -123,13 +152,7 @@ public final class Launcher {
         if (grace.isNegative() || grace.compareTo(NetOptions.MAX_DURATION) > 0) {
             throw new IllegalArgumentException("the grace must be from 0 to 365 days, got " + grace);
         }
-        for (String g : job.groups().keySet()) {
-            if (job.groups().get(g).host().isEmpty()) {
-                throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
-                        + " (a job file without hosts is for an engine: see the spec, slurm and kubernetes commands)");
-            }
-            job.spec().checkListenAllowed(g);
-        }
+        check(job);
         String master = job.spec().master();
         int width = job.groups().keySet().stream().mapToInt(String::length).max().orElse(1);
         Map<String, Process> processes = new LinkedHashMap<>();

@@ -67,6 +67,37 @@ class JobFileTest {
         assertTrue(m.contains("groups 'm' and 'w1' are both given 127.0.0.1:7100"), m);
     }
 
+    /** Review: one loopback endpoint under two names passed validation and failed only when the second group bound it. */
+    @Test
+    void twoNamesOfOneLoopbackAddressAreCaughtBeforeStart() throws Exception {
+        String m = refusal("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"w1\": {\"host\": \"localhost\", \"port\": 7100}", "");
+        assertTrue(m.contains("groups 'm' and 'w1' are both given 127.0.0.1:7100 (localhost is 127.0.0.1)"), m);
+        m = refusal("\"m\": {\"host\": \"LocalHost\", \"port\": 7100}, \"w1\": {\"host\": \"localhost\", \"port\": 7100}", "");
+        assertTrue(m.contains("groups 'm' and 'w1' are both given"), m);
+        // other loopback addresses are other endpoints; so are other ports
+        JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"w1\": {\"host\": \"127.0.0.2\", \"port\": 7100},"
+                + " \"w2\": {\"host\": \"localhost\", \"port\": 7101}", ""));
+        // a name that does not resolve here is compared as written (it may resolve where the job runs)
+        JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}, \"w1\": {\"host\": \"w1.bbflow.invalid\","
+                + " \"port\": 7100}, \"w2\": {\"host\": \"w2.bbflow.invalid\", \"port\": 7100}", ", \"insecure\": true"));
+        m = refusal("\"m\": {\"host\": \"w1.bbflow.invalid\", \"port\": 7100}, \"w1\": {\"host\": \"W1.bbflow.invalid\", \"port\": 7100}",
+                ", \"insecure\": true");
+        assertTrue(m.contains("groups 'm' and 'w1' are both given"), m);
+    }
+
+    /** Review: {@code run --dry-run} of a job file without hosts printed an empty host where the real run refuses. */
+    @Test
+    void aDryRunRefusesWhatTheRunRefuses() throws Exception {
+        Path f = file("\"m\": {\"port\": 7100}, \"w1\": {\"port\": 7100}", "");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = LaunchTool.run(new String[] {"run", "--dry-run", f.toString()}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        assertEquals(2, status, out + "\n" + err);
+        assertTrue(err.toString().contains("group m has no host"), err.toString());
+        assertEquals("", out.toString(), "no command printed");
+    }
+
     @Test
     void eachRunHasItsOwnIdentityUnlessTheFileNamesOne() throws Exception {
         JobFile job = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ""));

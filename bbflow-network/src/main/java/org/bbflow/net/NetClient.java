@@ -203,10 +203,13 @@ public final class NetClient implements AutoCloseable {
     }
 
     /**
-     * Closes the connection; outlets not yet closed fail. What is already queued on the connection
-     * (the ABORT of an outlet closed just before, above all) is still written first; then the
-     * connection is closed without a reset. Waits at most 5 s; a peer that reads nothing more is
-     * given up on in the background after the peer timeout.
+     * Closes the connection. Every outlet not yet complete is aborted: its receiver fails at once with a
+     * {@link RemoteChannelException} saying that the sending client was closed with the stream open
+     * (not after its peer timeout), and the outlet fails on this side too; an outlet already complete
+     * stays complete. What is already queued on the connection (those ABORTs, the ABORT of an outlet
+     * closed just before) is still written first; then the connection is closed without a reset. Waits
+     * at most 5 s; a peer that reads nothing more is given up on in the background after the peer
+     * timeout.
      */
     @Override
     public void close() {
@@ -214,10 +217,37 @@ public final class NetClient implements AutoCloseable {
         closed = true;
         Wire.run(loop, () -> {
             flusher.cancel(false);
-            for (RemoteOutlet<?> o : outlets.values()) o.fail(new RemoteChannelException("client to " + peer() + " closed"));
-            closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS));
+            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed");
+            String reason = "its client (to " + peer() + ") was closed before the stream completed";
+            for (RemoteOutlet<?> o : outlets.values()) o.clientClosed(e, reason); // queues their ABORTs as tasks ...
+            // ... which run (and write) before this one: the end of output goes after them
+            Wire.run(loop, () -> closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS)));
         });
         if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS); // the task above was dropped
+        if (!loop.inEventLoop()) group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Closes the connection as a crashed process's is closed: without the protocol's goodbye. Open
+     * streams are not aborted and nothing still queued is written; their receivers learn of the loss
+     * only from the dropped connection (after their peer timeout, or a distributed job's liveness
+     * signal), and the outlets fail on this side. This is the model of a killed sender
+     * ({@code LocalJob.kill} uses it, tests too); a program that stops sending uses {@link #close()},
+     * which tells every receiver at once. Idempotent; does nothing after {@link #close()}. Waits at
+     * most 5 s for the client's thread to end.
+     */
+    public void closeAbruptly() {
+        if (closed) return;
+        closed = true;
+        Wire.run(loop, () -> {
+            flusher.cancel(false);
+            Channel ch = channel;
+            if (ch != null) ch.close(); // what is queued is discarded: a dead process writes nothing more
+            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed abruptly");
+            for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        });
+        if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         if (!loop.inEventLoop()) group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 

@@ -446,6 +446,18 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         done.complete(null);
     }
 
+    /**
+     * Its client closes with this stream open (event loop): the stream is aborted, so the receiver
+     * fails at once, naming the closed client, instead of waiting out its peer timeout. A stream
+     * already complete (or failed) stays so; one whose end of stream is already on the wire is only
+     * failed here (the receiver has its end).
+     */
+    void clientClosed(RemoteChannelException e, String reason) {
+        if (done.isDone()) return;
+        if (!eosSent && abortReason == null) abortReason = reason;
+        fail(e);
+    }
+
     void fail(RemoteChannelException e) {
         if (done.isDone() && abortReason == null) return;
         if (failure == null) failure = e;

@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
         description = {"Check a Bkd-tree index directory (read only), as Lucene's CheckIndex.",
             "Verifies the commit point (MANIFEST) and every file it lists: header, index id, commit, length,"
                 + " checksum, and each tree's structure and boxes. Takes no lock and writes nothing. Prints one"
-                + " line per file; exit status 0 if the index is intact, 1 if a file is damaged or missing."})
+                + " line per file; exit status 0 if the index is intact, 1 if a file is damaged or missing, or if the"
+                + " directory holds no index at all (no MANIFEST and no index file: the verdict reads NO INDEX)."})
 final class BkdCheckCommand extends Subcommand {
     @Parameters(index = "0", paramLabel = "DIR", description = "the index directory")
     Path directory;

@@ -33,7 +33,8 @@ final class LaunchCommand extends Subcommand {
                     + " terminated (default 5s)")
     Duration grace = Duration.ofSeconds(5);
 
-    @Option(names = "--dry-run", description = "print each group's command instead of running it")
+    @Option(names = "--dry-run", description = "print each group's command instead of running it (after the run's"
+            + " checks: a job without hosts or listening unauthenticated beyond loopback is refused)")
     boolean dryRun;
 
     @Override
@@ -46,13 +47,11 @@ final class LaunchCommand extends Subcommand {
             }
         });
         JobFile job = read.forRun(); // each run its own identity, unless the file names one
-        if (dryRun) {
-            for (String g : job.groups().keySet()) {
-                out.println("[" + g + "] " + String.join(" ", Launcher.command(job, g)));
-            }
-            return 0;
-        }
         try {
+            if (dryRun) { // refuses what the run refuses (a group without host above all), before printing anything
+                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + String.join(" ", command)));
+                return 0;
+            }
             return Launcher.run(job, out::println, timeout, grace);
         } catch (IllegalStateException e) {
             throw usage(jobFile + ": " + e.getMessage());

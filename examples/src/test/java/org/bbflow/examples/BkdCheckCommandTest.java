@@ -46,4 +46,17 @@ class BkdCheckCommandTest {
                 "a non-empty --directory is a usage error");
         assertEquals(1, run(out, "bkd-check", tmp.resolve("nowhere").toString()), String.join("\n", out));
     }
+
+    @Test
+    void aDirectoryWithoutAnIndexIsNoIndexNotOk(@TempDir Path tmp) throws Exception {
+        List<String> out = new ArrayList<>();
+        Path empty = Files.createDirectory(tmp.resolve("empty"));
+        assertEquals(1, run(out, "bkd-check", empty.toString()), String.join("\n", out));
+        assertTrue(out.get(out.size() - 1).startsWith("NO INDEX:"), String.join("\n", out));
+        assertTrue(String.join("\n", out).contains("no MANIFEST and no index file"), String.join("\n", out));
+        Path other = Files.createDirectory(tmp.resolve("other"));
+        Files.writeString(other.resolve("notes.txt"), "not an index");
+        assertEquals(1, run(out, "bkd-check", other.toString()), String.join("\n", out));
+        assertTrue(out.get(out.size() - 1).startsWith("NO INDEX:"), String.join("\n", out));
+    }
 }

@@ -225,6 +225,16 @@ class LaunchCommandTest {
         assertEquals(0, launch(dry, "--dry-run", job.toString()), String.join("\n", dry));
     }
 
+    /** Review: {@code --dry-run} of a job file without hosts printed commands with an empty host. */
+    @Test
+    void aDryRunRefusesAJobWithoutHosts() throws Exception {
+        Path job = Files.writeString(dir.resolve("engine.json"), "{\"main\": \"x.Y\", \"groups\": {\"m\": {\"port\": 7100}}}");
+        List<String> lines = new ArrayList<>();
+        assertEquals(2, launch(lines, "--dry-run", job.toString()), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("group m has no host")), String.join("\n", lines));
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("[m]")), "no command printed: " + lines);
+    }
+
     /** Hunt 2: {@code --timeout 0s} or {@code -5s} started the job and stopped it at once with 124, as if it ran past a limit. */
     @Test
     void aTimeLimitOfZeroOrBelowIsAUsageError() throws Exception {

@@ -22,6 +22,16 @@ import org.bbflow.core.Source;
  * rest, ending with a partial record when the input length is not a multiple of the stride. An
  * empty input emits no chunk. A read error fails the flow; the input is closed when the flow ends,
  * so a source runs in one flow only (a later flow fails at its start, saying so).
+ *
+ * <p>A cancelled flow does not wait for a read that blocks: the source owns its input and closes it to
+ * wake the read. An interruptible channel (a file, pipe or socket channel) closes itself when the
+ * flow interrupts the source's thread; a plain {@link java.io.FileInputStream} (a file, a named pipe)
+ * is read through its channel for that reason; any other stream is closed by the cancelling thread,
+ * which wakes a read whose stream's close does (a socket's stream does). What cannot be woken: a
+ * stream that wraps a {@code FileInputStream} of a pipe, such as {@code System.in} or a process's
+ * output ({@link Process#getInputStream()}): on Linux closing it does not end a read in progress, so
+ * a cancelled flow waits until data or the end of input arrives. Give such a source the
+ * {@code FileInputStream} itself, or a channel ({@code FileChannel.open} of a named pipe).
  */
 public final class ChunkSource implements Source<Chunk> {
     private final ByteInput input;
@@ -144,7 +154,13 @@ public final class ChunkSource implements Source<Chunk> {
                         Thread.onSpinWait();
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException e) {
+                c.release();
+                if (cancelled()) {
+                    return; // the cancel closed the input to wake this read (ClosedByInterruptException and the like)
+                }
+                throw e;
+            } catch (RuntimeException e) {
                 c.release();
                 throw e;
             }

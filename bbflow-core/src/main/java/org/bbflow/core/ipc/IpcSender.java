@@ -235,7 +235,42 @@ public final class IpcSender<T> implements AutoCloseable {
         }
     }
 
-    /** Ends this producer's stream (EOS) and releases the mapping. Idempotent. */
+    /**
+     * Waits until the receiver has taken every record this sender committed (returned it from
+     * {@code poll}/{@code take}/{@code drain}, or read it in its flow), at most {@code timeout}: the
+     * delivery confirmation {@link #close()} does not give. Records of other producers committed
+     * meanwhile may be waited for too. Call it before {@code close()} when the sender must know its
+     * last records were taken (say, before it deletes what they describe, or exits).
+     *
+     * @param timeout the longest to wait
+     * @return true once every record was taken; false if some were still in the ring after {@code timeout}
+     * @throws IpcPeerLostException if the receiver closed or its process died with records of this
+     *     sender still in the ring (they will not be taken)
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public boolean awaitTaken(java.time.Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        ensureOpen();
+        long target = ring.producerPosition(); // past every record this thread committed
+        long deadline = System.nanoTime() + Math.min(timeout.toNanos(), Long.MAX_VALUE / 4);
+        idle.reset();
+        while (ring.consumerPosition() < target) {
+            checkReceiver(); // closed: at once; its process dead: probed once per peer timeout
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            idle.idle();
+        }
+        return true;
+    }
+
+    /**
+     * Ends this producer's stream (EOS) and releases the mapping. Idempotent. It does not wait for the
+     * receiver: when it returns, every record sent and the end of stream are in the shared file, and a
+     * receiver that goes on reading takes them all, in order, even after this process has exited; a
+     * receiver that closes or dies first does not, and this sender is not told. For a confirmation,
+     * call {@link #awaitTaken} first.
+     */
     @Override
     public void close() {
         if (closed) {

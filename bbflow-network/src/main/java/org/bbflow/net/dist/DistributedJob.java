@@ -1185,7 +1185,7 @@ public final class DistributedJob {
         ending = true;
         Map<String, NetClient> cs = groupClients;
         if (cs != null) {
-            cs.values().forEach(NetClient::close);
+            cs.values().forEach(NetClient::closeAbruptly); // as a killed process's: close() would abort every stream
         }
         NetServer s = groupServer != null ? groupServer : masterServer;
         if (s != null) {

@@ -411,6 +411,8 @@ public final class JobSpec {
         private String master;
         private final Map<String, String> hosts = new LinkedHashMap<>();
         private final Map<String, Integer> ports = new LinkedHashMap<>();
+        /** Hosts resolved by {@link #sameEndpoint} (only when two groups share a port): to a loopback address, else null. */
+        private final Map<String, InetAddress> loopbacks = new java.util.HashMap<>();
         private Path secretFile;
         private Path tlsCert;
         private Path tlsKey;
@@ -473,8 +475,10 @@ public final class JobSpec {
          * @param host the host name or address (no spaces, ';' or '=', not starting with '-')
          * @param port the port, 1..65535
          * @return this builder
-         * @throws IllegalArgumentException if the name is invalid or taken, the host not a host, or the port out
-         *     of range
+         * @throws IllegalArgumentException if the name is invalid or taken, the host not a host, the port out
+         *     of range, or another group already listens on that endpoint (the same name, or another name of
+         *     the same loopback address, as {@code localhost} and {@code 127.0.0.1}; a name that does not
+         *     resolve here is compared as written)
          */
         public Builder group(String name, String host, int port) {
             Objects.requireNonNull(name, "name");
@@ -493,14 +497,66 @@ public final class JobSpec {
                 throw new IllegalArgumentException("group '" + name + "' is given twice");
             }
             for (Map.Entry<String, String> other : hosts.entrySet()) {
-                if (!host.isEmpty() && other.getValue().equals(host) && ports.get(other.getKey()) == port) {
+                if (host.isEmpty() || ports.get(other.getKey()) != port || other.getValue().isEmpty()) {
+                    continue;
+                }
+                String same = sameEndpoint(other.getValue(), host);
+                if (same != null) {
                     throw new IllegalArgumentException("groups '" + other.getKey() + "' and '" + name + "' are both given "
-                            + host + ":" + port + "; each group listens on an address of its own");
+                            + same.replace("{port}", Integer.toString(port))
+                            + "; each group listens on an address of its own");
                 }
             }
             hosts.put(name, host);
             ports.put(name, port);
             return this;
+        }
+
+        /**
+         * Whether two hosts name one endpoint, as the text of the refusal ({@code {port}} for the port),
+         * or null. Equal names are one endpoint; so are two names of one loopback address (resolved
+         * here: {@code localhost} and {@code 127.0.0.1}, which would otherwise pass and fail only when
+         * the second group binds). Names that do not resolve here are compared as written, ignoring
+         * case: they may resolve where the job runs (a cluster's names, seen from a laptop), and the
+         * bind stays the final judge. Other addresses are not compared: whether two names reach one
+         * machine is the network's say, not this machine's.
+         */
+        private String sameEndpoint(String a, String b) {
+            if (a.equals(b)) {
+                return a + ":{port}";
+            }
+            InetAddress ra = loopback(a);
+            InetAddress rb = loopback(b);
+            if (ra != null && ra.equals(rb)) {
+                String addr = ra.getHostAddress();
+                List<String> names = new ArrayList<>();
+                for (String h : List.of(a, b)) {
+                    if (!h.equals(addr)) {
+                        names.add(h + " is " + addr);
+                    }
+                }
+                return addr + ":{port} (" + String.join(", ", names) + ")";
+            }
+            if (ra == null && rb == null && a.equalsIgnoreCase(b)) {
+                return a + ":{port} (" + b + " is the same name: host names ignore case)";
+            }
+            return null;
+        }
+
+        /** The loopback address {@code host} names (what binding it would take), or null if it names another or none here. */
+        private InetAddress loopback(String host) {
+            if (loopbacks.containsKey(host)) {
+                return loopbacks.get(host); // null remembered too: one lookup per name
+            }
+            InetAddress found;
+            try {
+                InetAddress a = InetAddress.getByName(host);
+                found = a.isLoopbackAddress() ? a : null;
+            } catch (UnknownHostException | SecurityException e) {
+                found = null;
+            }
+            loopbacks.put(host, found);
+            return found;
         }
 
         /**

@@ -76,7 +76,7 @@ class GroupOutletTest {
             GroupOutlet results = new GroupOutlet(outlet(client), "to-master");
             Flow flow = Flow.start(Pipeline.of(Comb.of(failingAfter(100), results)));
             assertThrows(FlowException.class, () -> flow.join(Duration.ofSeconds(30)));
-            client.close(); // as LocalJob's kill does: no report, no abort, the connection just closes
+            client.closeAbruptly(); // as LocalJob's kill does: no report, no abort, the connection just closes
             in.close();
         } // the buffer the node was filling: freed, or LeakCheck fails the class
     }
