@@ -33,7 +33,9 @@ import jdk.jfr.FlightRecorder;
  * in {@link Node#close()} is not), {@link Node#close()} runs everywhere, and {@link #join()}
  * throws a {@link FlowException} naming the node, with the original cause; later failures of other
  * nodes are attached to that cause as suppressed exceptions. {@link #cancel()} does
- * the same on request. When {@code join} returns or throws, every thread of the flow has ended.
+ * the same on request. A source that ends its stream with a {@link StreamFailure} is the one
+ * exception: nothing is cancelled, what it sent reaches the sinks, and {@code join} throws once the
+ * flow has ended. When {@code join} returns or throws, every thread of the flow has ended.
  *
  * <p>A flow is also an {@link AutoCloseable} and has a {@link CompletableFuture} view, as JVM code
  * expects of a running task:
@@ -494,6 +496,20 @@ public final class Flow implements AutoCloseable {
     }
 
     void fail(NodeRunner r, Throwable t) {
+        recordFailure(r, t);
+        raiseCancel();
+    }
+
+    /**
+     * Records t, the error a source's stream ended with ({@link StreamFailure}), as the flow's failure
+     * without cancelling anything: the items already sent go on to the sinks and the flow ends its
+     * stream, then {@link #join()} throws.
+     */
+    void failAtEnd(NodeRunner r, Throwable t) {
+        recordFailure(r, t);
+    }
+
+    private void recordFailure(NodeRunner r, Throwable t) {
         synchronized (failureLock) {
             if (failure == null && !cancelledByUser) {
                 failure = t;
@@ -502,7 +518,13 @@ public final class Flow implements AutoCloseable {
                 failure.addSuppressed(t); // a later failure (often a consequence) is kept, not dropped
             }
         }
-        raiseCancel();
+    }
+
+    /** True once a failure is recorded (a node's, or a stream's error that waits for the flow's end). */
+    boolean failed() {
+        synchronized (failureLock) {
+            return failure != null;
+        }
     }
 
     private void raiseCancel() {
