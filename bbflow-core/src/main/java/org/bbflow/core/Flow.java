@@ -135,6 +135,10 @@ public final class Flow implements AutoCloseable {
                     }
                 }
             }
+            if (Nodes.channelEndsMade) {
+                ChannelEnds.check(plan.nodes);
+                ChannelEnds.take(plan.nodes);
+            }
             for (Composite<?, ?> c : plan.composites) {
                 c.markStarted();
             }
@@ -151,6 +155,7 @@ public final class Flow implements AutoCloseable {
                 for (Node<?, ?> m : members) {
                     ACTIVE_NODES.remove(m);
                 }
+                ChannelEnds.giveBack(members);
                 for (Composite<?, ?> c : plan.composites) {
                     c.unmarkStarted();
                 }
@@ -542,6 +547,9 @@ public final class Flow implements AutoCloseable {
         synchronized (ACTIVE_NODES) {
             for (Node<?, ?> m : r.plan.members) { // a loop, not a method reference: no class spun at a first flow's end
                 ACTIVE_NODES.remove(m);
+            }
+            if (Nodes.channelEndsMade) {
+                ChannelEnds.giveBack(r.plan.members);
             }
         }
         try {
