@@ -233,8 +233,12 @@ public final class Flow implements AutoCloseable {
         startNanos = System.nanoTime();
         int started = 0;
         try {
+            ThreadMapping mapping = options.threadMapping();
             for (NodeRunner r : runners) {
                 r.thread = newThread(r, options);
+                if (mapping != null) {
+                    r.cpu = mapping.cpuOf(r.plan.index);
+                }
             }
             for (NodeRunner r : runners) {
                 IntConsumer hook = threadStartHook;

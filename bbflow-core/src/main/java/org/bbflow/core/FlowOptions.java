@@ -13,18 +13,22 @@ import java.util.concurrent.ThreadFactory;
  */
 public final class FlowOptions {
     private static final FlowOptions DEFAULTS = new FlowOptions(WaitStrategy.backoff(), ChannelSpec.defaults(), false,
-            null);
+            null, null);
 
     private final WaitStrategy waitStrategy;
     private final ChannelSpec channels;
     private final boolean daemon;
     private final ThreadFactory threadFactory;
+    /** Null for {@link ThreadMapping#none()}: a flow that does not pin loads no pinning class. */
+    private final ThreadMapping threadMapping;
 
-    private FlowOptions(WaitStrategy waitStrategy, ChannelSpec channels, boolean daemon, ThreadFactory threadFactory) {
+    private FlowOptions(WaitStrategy waitStrategy, ChannelSpec channels, boolean daemon, ThreadFactory threadFactory,
+            ThreadMapping threadMapping) {
         this.waitStrategy = waitStrategy;
         this.channels = channels;
         this.daemon = daemon;
         this.threadFactory = threadFactory;
+        this.threadMapping = threadMapping;
     }
 
     /**
@@ -43,7 +47,8 @@ public final class FlowOptions {
      * @return a copy with that strategy
      */
     public FlowOptions withWaitStrategy(WaitStrategy strategy) {
-        return new FlowOptions(Objects.requireNonNull(strategy, "strategy"), channels, daemon, threadFactory);
+        return new FlowOptions(Objects.requireNonNull(strategy, "strategy"), channels, daemon, threadFactory,
+                threadMapping);
     }
 
     /**
@@ -66,7 +71,7 @@ public final class FlowOptions {
      * @return a copy with those channels
      */
     public FlowOptions withChannels(ChannelSpec spec) {
-        return new FlowOptions(waitStrategy, Objects.requireNonNull(spec, "spec"), daemon, threadFactory);
+        return new FlowOptions(waitStrategy, Objects.requireNonNull(spec, "spec"), daemon, threadFactory, threadMapping);
     }
 
     /**
@@ -90,7 +95,7 @@ public final class FlowOptions {
      * @return a copy with that setting
      */
     public FlowOptions withDaemon(boolean daemonThreads) {
-        return new FlowOptions(waitStrategy, channels, daemonThreads, threadFactory);
+        return new FlowOptions(waitStrategy, channels, daemonThreads, threadFactory, threadMapping);
     }
 
     /**
@@ -119,7 +124,7 @@ public final class FlowOptions {
      * @return a copy of these options with the factory
      */
     public FlowOptions withThreadFactory(ThreadFactory factory) {
-        return new FlowOptions(waitStrategy, channels, daemon, factory);
+        return new FlowOptions(waitStrategy, channels, daemon, factory, threadMapping);
     }
 
     /**
@@ -133,6 +138,23 @@ public final class FlowOptions {
     @Deprecated(forRemoval = true, since = "0.1.0")
     public FlowOptions threadFactory(ThreadFactory factory) {
         return withThreadFactory(factory);
+    }
+
+    /**
+     * Which CPU each node thread runs on (default {@link ThreadMapping#none()}: the OS places them).
+     * Pinning works with any {@link #withThreadFactory(ThreadFactory) thread factory}: each node
+     * thread pins itself as it starts, before it runs node code.
+     *
+     * <pre>{@code
+     * Flow.start(pipeline, FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin()));
+     * }</pre>
+     *
+     * @param mapping the mapping
+     * @return a copy with that mapping
+     */
+    public FlowOptions withThreadMapping(ThreadMapping mapping) {
+        Objects.requireNonNull(mapping, "mapping");
+        return new FlowOptions(waitStrategy, channels, daemon, threadFactory, mapping.pins() ? mapping : null);
     }
 
     WaitStrategy waitStrategy() {
@@ -149,5 +171,10 @@ public final class FlowOptions {
 
     ThreadFactory threadFactory() {
         return threadFactory;
+    }
+
+    /** The pinning mapping, or null if node threads are not pinned. */
+    ThreadMapping threadMapping() {
+        return threadMapping;
     }
 }

@@ -78,6 +78,8 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
     private long cpuAtEnd = -1;
 
     Thread thread;
+    /** The CPU this node's thread pins itself to as it starts (FlowOptions' ThreadMapping), or -1. */
+    int cpu = -1;
     /** Guards {@link #running} against a concurrent {@link #interruptIfRunning()}. */
     private final Object interruptLock = new Object();
     private boolean running = true;
@@ -196,15 +198,30 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
 
     // ---- life cycle ----------------------------------------------------------------------------
 
+    private static RuntimeException pin(int cpu) {
+        try {
+            CpuAffinity.pinCurrentThread(cpu);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public void run() {
+        // Pinned before the launch gate, while the other threads still start; a refusal fails this
+        // node (and the flow) once launched, through the one path every node failure takes.
+        RuntimeException pinFailure = cpu < 0 ? null : pin(cpu);
         if (!flow.awaitLaunch()) {
             return; // the flow's start was abandoned: no node code runs
         }
         ThreadCpu.prepare();
         startNanos = System.nanoTime();
         try {
+            if (pinFailure != null) {
+                throw pinFailure;
+            }
             node.init(this);
             if (node instanceof Source) {
                 try {

@@ -692,6 +692,19 @@ class ReadmeSnippetsTest {
 
     @Test
     @Timeout(60)
+    void threadMapping() {
+        Pipeline<Void, Void> p = Pipeline.of(Nodes.range(1, 100), Nodes.sink((Long x) -> { }));
+        // tag::thread-mapping[]
+        FlowOptions options = ThreadMapping.isSupported()              // Linux, JDK 22 or later
+                ? FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin())
+                : FlowOptions.defaults();
+        RunStats stats = p.run(options);
+        // end::thread-mapping[]
+        assertEquals(100, stats.nodes().get(1).itemsIn());
+    }
+
+    @Test
+    @Timeout(60)
     void micrometer() {
         MeterRegistry registry = new SimpleMeterRegistry();
         Pipeline<?, ?> job = Pipeline.of(Nodes.range(1, 1_000), Nodes.map((Long x) -> x + 1),

@@ -1,0 +1,137 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Paths;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Pinning node threads (FastFlow's thread mapping): each node thread reads the CPUs the kernel lets
+ * it run on from /proc/thread-self/status, so a mapping that pins nothing (or the wrong CPU) fails.
+ */
+@Timeout(60)
+class ThreadMappingTest {
+
+    /** The CPUs the calling thread may run on, as the kernel reports them. */
+    private static int[] myCpus() {
+        try {
+            return CpuAffinity.allowedCpus(Paths.get("/proc/thread-self/status"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** source, map, sink; each records its thread's allowed CPUs under its block path. */
+    private static Map<String, int[]> runRecording(FlowOptions options) {
+        Map<String, int[]> seen = new ConcurrentHashMap<>();
+        Source<Long> src = Nodes.source(out -> {
+            seen.put("source", myCpus());
+            for (long i = 0; i < 1000; i++) {
+                out.send(i);
+            }
+        });
+        Node<Long, Long> map = Nodes.map(x -> {
+            seen.putIfAbsent("map", myCpus());
+            return x;
+        });
+        Node<Long, Void> sink = Nodes.sink(x -> seen.putIfAbsent("sink", myCpus()));
+        RunStats s = Pipeline.of(src, map, sink).run(options);
+        assertEquals(1000, s.nodes().get(2).itemsIn());
+        assertEquals(3, seen.size(), seen.keySet().toString());
+        return seen;
+    }
+
+    @Test
+    void roundRobinPinsNodeIToTheIthAllowedCpu() {
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        int[] allowed = CpuAffinity.ALLOWED;
+        Map<String, int[]> seen = runRecording(FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin()));
+        assertArrayEquals(new int[] {allowed[0]}, seen.get("source"));
+        assertArrayEquals(new int[] {allowed[1 % allowed.length]}, seen.get("map"));
+        assertArrayEquals(new int[] {allowed[2 % allowed.length]}, seen.get("sink"));
+    }
+
+    @Test
+    void onCpusPinsEveryNodeToItsListedCpuAlsoWithAThreadFactory() {
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        int last = CpuAffinity.ALLOWED[CpuAffinity.ALLOWED.length - 1];
+        Map<String, int[]> seen = runRecording(FlowOptions.defaults()
+                .withThreadFactory(r -> new Thread(r))
+                .withThreadMapping(ThreadMapping.onCpus(last)));
+        for (int[] cpus : seen.values()) {
+            assertArrayEquals(new int[] {last}, cpus);
+        }
+    }
+
+    @Test
+    void noneLeavesPlacementToTheOs() {
+        // the default and none() pin nothing: every node may run on every CPU the test thread may
+        int[] mine = myCpus();
+        for (FlowOptions o : new FlowOptions[] {FlowOptions.defaults(),
+                FlowOptions.defaults().withThreadMapping(ThreadMapping.none())}) {
+            for (int[] cpus : runRecording(o).values()) {
+                assertArrayEquals(mine, cpus);
+            }
+        }
+    }
+
+    @Test
+    void aCpuTheKernelRefusesFailsTheFlowNamingIt() {
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        FlowOptions o = FlowOptions.defaults().withThreadMapping(new ThreadMapping(new int[] {1 << 20}));
+        FlowException e = assertThrows(FlowException.class,
+                () -> Pipeline.of(Nodes.range(1, 10), Nodes.sink(x -> { })).run(o));
+        assertTrue(String.valueOf(e.getCause()).contains("CPU " + (1 << 20)), String.valueOf(e.getCause()));
+    }
+
+    @Test
+    void onCpusRefusesCpusTheProcessMayNotUse() {
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        assertThrows(IllegalArgumentException.class, () -> ThreadMapping.onCpus());
+        assertThrows(IllegalArgumentException.class, () -> ThreadMapping.onCpus(-1));
+        int beyond = CpuAffinity.ALLOWED[CpuAffinity.ALLOWED.length - 1] + 1;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ThreadMapping.onCpus(beyond));
+        assertTrue(e.getMessage().contains("CPU " + beyond), e.getMessage());
+    }
+
+    @Test
+    void whereItCannotPinItSaysWhyAndRefuses() {
+        assumeTrue(!ThreadMapping.isSupported(), "this JVM can pin");
+        String reason = ThreadMapping.unsupportedReason();
+        assertFalse(reason.isEmpty());
+        if (Runtime.version().feature() < 22) {
+            assertTrue(reason.contains("JDK 22"), reason);
+        }
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ThreadMapping::roundRobin);
+        assertEquals(reason, e.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> ThreadMapping.onCpus(0));
+    }
+
+    @Test
+    void linuxJdk22AndLaterCanPin() {
+        // guards the reflective path: on the JVMs CI runs (Linux, JDK 17 and 25) exactly JDK 25 pins
+        assumeTrue(System.getProperty("os.name").startsWith("Linux"));
+        assertEquals(Runtime.version().feature() >= 22, ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+    }
+
+    @Test
+    void parsesTheKernelsCpuLists() {
+        assertArrayEquals(new int[] {0, 1, 2, 3, 8, 10, 11}, CpuAffinity.parseCpuList("0-3,8,10-11"));
+        assertArrayEquals(new int[] {5}, CpuAffinity.parseCpuList("5"));
+        assertArrayEquals(new int[0], CpuAffinity.parseCpuList(""));
+        assertArrayEquals(new int[] {0, 1}, CpuAffinity.parseCpuList("1,0,1"));
+        assertThrows(IllegalArgumentException.class, () -> CpuAffinity.parseCpuList("3-1"));
+        assertThrows(IllegalArgumentException.class, () -> CpuAffinity.parseCpuList("a"));
+        assertThrows(IllegalArgumentException.class, () -> CpuAffinity.parseCpuList("0,,1"));
+    }
+}
