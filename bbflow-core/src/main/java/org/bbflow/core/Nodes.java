@@ -181,8 +181,8 @@ public final class Nodes {
      * producer: a second {@code toChannel} node on the same channel, in one flow (a farm of them, say)
      * or in another flow still running, is refused at start, since the first to end would end the
      * stream for both; gather the items into one node first. A channel carries one stream: once
-     * closed (this flow ended, however), a flow filling it is refused at start too. If the flow fails or is
-     * cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
+     * closed (this flow ended, however), a flow filling it is refused at start too. If the flow fails
+     * or is cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
      * clean end of stream.
      *

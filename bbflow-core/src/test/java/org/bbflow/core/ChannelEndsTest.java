@@ -203,7 +203,8 @@ class ChannelEndsTest {
         }
         assertEquals(List.of(), firstGot);
         List<Long> got = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Flow second = Flow.start(Pipeline.of(Nodes.fromChannel(c), Nodes.sink((Long x) -> got.add(x))).named("drainer-3"));
+        Flow second = Flow.start(Pipeline.of(Nodes.fromChannel(c), Nodes.sink((Long x) -> got.add(x)))
+                .named("drainer-3"));
         for (long i = 1; i <= 100; i++) {
             c.put(i);
         }

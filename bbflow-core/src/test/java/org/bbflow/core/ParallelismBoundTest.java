@@ -99,7 +99,8 @@ class ParallelismBoundTest {
         refusedAbove("parallelism", n -> MapNode.of(n, (Long x, ParallelFor pool) -> x));
         refusedAbove("parallelism", n -> MapNode.of(n, WaitStrategy.blocking(), (Long x, ParallelFor pool) -> x));
         assertEquals(Parallelism.MAX, MapNode.of(Parallelism.MAX, (Long x, ParallelFor pool) -> x).parallelism());
-        DivideAndConquer<Long, Long> dc = DivideAndConquer.<Long, Long>of(p -> List.of(p), r -> r.get(0), p -> p, p -> true);
+        DivideAndConquer<Long, Long> dc = DivideAndConquer.<Long, Long>of(p -> List.of(p), r -> r.get(0), p -> p,
+                p -> true);
         refusedAbove("parallelism", dc::asNode);
         refusedAbove("workers", n -> Accelerator.builder(n, Nodes::<Long>identity));
         Accelerator.builder(Parallelism.MAX, Nodes::<Long>identity);
