@@ -344,14 +344,18 @@ public final class Flow implements AutoCloseable {
     /**
      * Waits at most {@code timeout} for every node to end.
      *
-     * @param timeout how long to wait at most
+     * @param timeout how long to wait at most (zero or negative: not at all; one too long to count in
+     *        nanoseconds, as {@code ChronoUnit.FOREVER.getDuration()}: as long as it takes)
      * @return the final statistics
      * @throws TimeoutException if the flow is still running after the timeout (it keeps running)
      * @throws FlowException as {@link #join()}
      */
     public RunStats join(Duration timeout) throws TimeoutException {
         try {
-            if (!done.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            // converted with saturation: a timeout beyond ~292 years (ChronoUnit.FOREVER's duration)
+            // waits as long as it takes, where toNanos() threw an ArithmeticException
+            if (!done.await(TimeUnit.NANOSECONDS.convert(Objects.requireNonNull(timeout, "timeout")),
+                    TimeUnit.NANOSECONDS)) {
                 throw new TimeoutException("flow '" + name + "' still running after " + timeout);
             }
         } catch (InterruptedException e) {
