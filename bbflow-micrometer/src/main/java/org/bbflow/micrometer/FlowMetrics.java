@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -55,10 +56,13 @@ import org.bbflow.core.NodeStats;
  * <p><b>When the flow ends</b> the meters stay registered and report the flow's final statistics,
  * so a scrape after a short run still sees its totals; {@value #RUNNING} turns 0. The final
  * statistics are read as soon as the flow has ended, whether it succeeded, failed or was cancelled;
- * from then on the meters hold those numbers, not the flow (its nodes and channels are released). {@link #close()} removes
- * the meters from every registry this binder was bound to. Binding a flow whose name and tags equal
- * those of meters already registered (the same job run again) replaces those meters; two flows that
- * run at the same time need different names (e.g. {@code pipeline.named("ingest")}) or a distinguishing tag.
+ * from then on the meters hold those numbers, not the flow (its nodes and channels are released).
+ * The meters hold them whether or not this binder is kept and whether or not a filter of the
+ * registry denies some meters. {@link #close()} removes the meters from every registry this binder
+ * was bound to. Binding a flow whose name and tags equal those of meters already registered (the
+ * same job run again) replaces every node meter of that name and those tags, those of nodes the new
+ * run lacks included (a narrower farm); two flows that run at the same time need different names
+ * (e.g. {@code pipeline.named("ingest")}) or a distinguishing tag.
  */
 public final class FlowMetrics implements MeterBinder, AutoCloseable {
     /** Items a node received, a counter (meter name). */
@@ -75,6 +79,9 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     public static final String FULL_WAITS = "bbflow.node.waits.full";
     /** 1 while the flow runs, 0 once it has ended, a gauge (meter name). */
     public static final String RUNNING = "bbflow.flow.running";
+
+    private static final Set<String> OWN_TAGS = Set.of("flow", "path", "node");
+    private static final Set<String> NODE_METERS = Set.of(ITEMS_IN, ITEMS_OUT, BUSY, IDLE, EMPTY_WAITS, FULL_WAITS);
 
     /** While the flow runs, how long one snapshot of its statistics serves the meters. */
     static final long DEFAULT_MAX_AGE_NANOS = 100_000_000L;
@@ -102,6 +109,8 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
      * @param flow a started flow (running or ended)
      * @param tags extra tags of every meter
      * @throws NullPointerException if {@code flow} or {@code tags} is null
+     * @throws IllegalArgumentException if a tag is named {@code flow}, {@code path} or {@code node}
+     *         (this binder's own: it would be overwritten on the node meters)
      */
     public FlowMetrics(Flow flow, Iterable<Tag> tags) {
         this(flow, tags, DEFAULT_MAX_AGE_NANOS);
@@ -110,7 +119,14 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     FlowMetrics(Flow flow, Iterable<Tag> tags, long maxAgeNanos) {
         Objects.requireNonNull(flow, "flow");
         this.flowName = flow.name();
-        this.tags = Tags.of(Objects.requireNonNull(tags, "tags")).and("flow", flowName);
+        Tags extra = Tags.of(Objects.requireNonNull(tags, "tags"));
+        for (Tag t : extra) {
+            if (OWN_TAGS.contains(t.getKey())) {
+                throw new IllegalArgumentException("tag '" + t.getKey() + "' is one of FlowMetrics' own (flow, path,"
+                        + " node); name it otherwise, e.g. 'host' for a machine");
+            }
+        }
+        this.tags = extra.and("flow", flowName);
         this.nodes = flow.stats().nodes();   // the nodes and their order are fixed once the flow started
         this.readings = new FlowReadings(flow, nodes.size(), maxAgeNanos);
         // Read the final statistics as soon as the flow has ended (on the thread that completes the
@@ -130,13 +146,17 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     public void bindTo(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
         List<Meter> meters = new ArrayList<>();
-        // The gauge holds the readings strongly (function counters hold their object weakly), so the
-        // meters keep working for as long as they are registered, whether or not this binder is kept.
+        // Every meter holds the readings strongly (the gauge by strongReference, the counters through
+        // their functions: a function counter holds its object only weakly), so the meters keep working
+        // for as long as they are registered, whether or not this binder is kept and whether or not a
+        // filter of the registry denies some of them.
         Tags flowTags = tags;
         replace(registry, RUNNING, flowTags, Meter.Type.GAUGE);
-        meters.add(Gauge.builder(RUNNING, readings, r -> r.running() ? 1 : 0).tags(flowTags)
+        Gauge running = Gauge.builder(RUNNING, readings, r -> r.running() ? 1 : 0).tags(flowTags)
                 .description("1 while the BBFlow flow runs, 0 once every node has ended")
-                .strongReference(true).register(registry));
+                .strongReference(true).register(registry);
+        meters.add(running);
+        removeNodeMeters(registry, running.getId());
         for (int i = 0; i < nodes.size(); i++) {
             NodeStats n = nodes.get(i);
             Tags nodeTags = tags.and("path", n.path()).and("node", n.name());
@@ -160,9 +180,34 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
                                     String baseUnit, String description) {
         replace(registry, name, nodeTags, Meter.Type.COUNTER);
         boolean seconds = baseUnit != null;
-        return FunctionCounter.builder(name, readings,
-                        r -> seconds ? r.value(node, kind) / 1e9 : (double) r.value(node, kind))
+        FlowReadings held = readings;   // captured by the function: held strongly (see bindTo)
+        return FunctionCounter.builder(name, held,
+                        r -> seconds ? held.value(node, kind) / 1e9 : (double) held.value(node, kind))
                 .tags(nodeTags).baseUnit(baseUnit).description("BBFlow node: " + description).register(registry);
+    }
+
+    /**
+     * Removes the node meters an earlier binding of a flow of the same name and tags left, whichever
+     * its nodes (a rerun of a job with a narrower farm has fewer): those whose tags, but for
+     * {@code path} and {@code node}, are the flow gauge's as the registry stored it (its filters may
+     * have added common tags).
+     */
+    private static void removeNodeMeters(MeterRegistry registry, Meter.Id flowId) {
+        Set<Tag> flowTags = new HashSet<>(flowId.getTags());
+        for (Meter m : registry.getMeters()) {
+            Meter.Id id = m.getId();
+            if (NODE_METERS.contains(id.getName())) {
+                Set<Tag> rest = new HashSet<>();
+                for (Tag t : id.getTags()) {
+                    if (!t.getKey().equals("path") && !t.getKey().equals("node")) {
+                        rest.add(t);
+                    }
+                }
+                if (rest.equals(flowTags)) {
+                    registry.remove(m);
+                }
+            }
+        }
     }
 
     /** Removes a meter of the same name and tags left by an earlier binding (say, a previous run of the same job). */

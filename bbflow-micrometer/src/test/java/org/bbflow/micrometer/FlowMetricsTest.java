@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -245,4 +247,101 @@ class FlowMetricsTest {
         assertEquals(0, registry.get(FlowMetrics.RUNNING).gauge().value());
     }
 
+    /**
+     * A registry that denies the running gauge (a common filter) and a binder the caller does not keep:
+     * the counters must still report the run's totals after a full collection, not NaN (function
+     * counters hold their object weakly; the gauge was the only strong holder).
+     */
+    @Test
+    @Timeout(60)
+    void countersKeepTheirValuesWhenTheGaugeIsDeniedAndTheBinderDropped() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        registry.config().meterFilter(MeterFilter.denyNameStartsWith("bbflow.flow"));
+        Flow flow = Flow.start(job("unkept", 1_000, new LongAdder()), smallChannels());
+        new FlowMetrics(flow).bindTo(registry);   // the binder itself is not kept
+        RunStats stats = flow.join();
+        flow = null;
+        assertTrue(registry.find(FlowMetrics.RUNNING).meters().isEmpty(), "the filter denied the gauge");
+        collectGarbage();
+        assertMetersEqual(registry, stats);
+    }
+
+    /**
+     * The same job run again with fewer nodes (a farm of 3, then of 2): binding the second run replaces
+     * every meter of the first, including those of the node the second run lacks (which would otherwise
+     * stay forever with the first run's totals, or NaN once nothing holds the first run's readings).
+     */
+    @Test
+    @Timeout(60)
+    void aRerunWithFewerNodesReplacesEveryMeterOfTheEarlierRun() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Flow first = Flow.start(job("resized", 1_000, new LongAdder()), smallChannels());
+        new FlowMetrics(first, Tags.of("app", "a")).bindTo(registry);
+        first.join();
+        // an unrelated flow's meters with other tags stay
+        Flow other = Flow.start(job("resized", 100, new LongAdder()), smallChannels());
+        new FlowMetrics(other, Tags.of("app", "b")).bindTo(registry);
+        RunStats otherStats = other.join();
+
+        Pipeline<?, ?> narrower = Pipeline.of(Nodes.range(1, 500),
+                Farm.of(2, () -> Nodes.map((Long x) -> x * 2)),
+                Nodes.sink((Long x) -> { })).named("resized");
+        Flow second = Flow.start(narrower, smallChannels());
+        FlowMetrics secondMetrics = new FlowMetrics(second, Tags.of("app", "a"));
+        secondMetrics.bindTo(registry);
+        RunStats secondStats = second.join();
+        first = null;
+        collectGarbage();
+
+        List<Meter> runA = registry.getMeters().stream().filter(m -> "a".equals(m.getId().getTag("app"))).toList();
+        assertEquals(6 * 6 + 1, runA.size(), "only the second run's 6 nodes and its gauge: " + runA);
+        assertTrue(registry.find(FlowMetrics.ITEMS_IN).tags("app", "a", "node", "map")
+                .functionCounters().stream().noneMatch(c -> c.getId().getTag("path").endsWith("worker-2")),
+                "the first run's third worker was left registered");
+        for (Meter m : registry.getMeters()) {
+            if (m instanceof FunctionCounter c) {
+                assertFalse(Double.isNaN(c.count()), m.getId() + " is NaN");
+            }
+        }
+        for (NodeStats n : secondStats.nodes()) {
+            assertEquals(n.itemsOut(), registry.get(FlowMetrics.ITEMS_OUT).tags("app", "a", "path", n.path())
+                    .functionCounter().count(), n.path());
+        }
+        assertEquals(7 * 6 + 1, registry.getMeters().size() - runA.size(), "the other flow's meters stay");
+        assertEquals(100, registry.get(FlowMetrics.ITEMS_OUT).tags("app", "b", "path", "resized/range[0]")
+                .functionCounter().count());
+        secondMetrics.close();
+        assertEquals(otherStats.nodes().size() * 6 + 1, registry.getMeters().size(), "the other flow's meters");
+    }
+
+    /**
+     * A tag of the caller named like one of the binder's own (say {@code node=host-1}, a machine's name)
+     * was silently overwritten on every node meter, and kept on the gauge only: refused instead.
+     */
+    @Test
+    @Timeout(60)
+    void tagsNamedLikeTheBindersOwnAreRefused() {
+        Flow flow = Flow.start(job("tagged", 10, new LongAdder()), smallChannels());
+        try {
+            for (String key : List.of("flow", "path", "node")) {
+                IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        IllegalArgumentException.class, () -> new FlowMetrics(flow, Tags.of("app", "x", key, "host-1")));
+                assertTrue(e.getMessage().contains("'" + key + "'"), e.getMessage());
+            }
+            new FlowMetrics(flow, Tags.of("host", "host-1")).close();   // any other key is fine
+        } finally {
+            flow.close();
+        }
+    }
+
+    /** Full collections until a fresh weakly held object is cleared (so are all other weakly held ones). */
+    private static void collectGarbage() throws InterruptedException {
+        WeakReference<Object> sentinel = new WeakReference<>(new Object());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (sentinel.get() != null && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(1);
+        }
+        assertTrue(sentinel.get() == null, "no collection cleared a weak reference within 20 s");
+    }
 }

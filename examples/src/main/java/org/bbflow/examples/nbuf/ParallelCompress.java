@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +32,7 @@ import org.bbflow.core.io.ChunkSource;
 import org.bbflow.examples.Machine;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
+import org.bbflow.examples.ScratchDirectory;
 
 /**
  * Compresses a large file chunk by chunk in parallel within a memory limit (the nbuf pattern):
@@ -355,32 +355,21 @@ public final class ParallelCompress {
     /** Compresses sequentially and in parallel, then verifies; temporary files are deleted. */
     public static Result run(Options o, Output log) throws IOException {
         o.validated();
-        Path dir = Files.createTempDirectory("bbflow-compress");
-        List<Path> temporary = new ArrayList<>();
-        try {
+        try (ScratchDirectory scratch = ScratchDirectory.create("bbflow-compress")) {
+            Path dir = scratch.path();
             Path input = o.input;
             if (input == null) {
                 input = dir.resolve("sensors.log");
-                temporary.add(input);
                 generateLog(input, o.size, 42);
             }
             Path seqOut = dir.resolve("sequential.bbz");
-            temporary.add(seqOut);
             Path parOut = o.output != null ? o.output : dir.resolve("parallel.bbz");
-            if (o.output == null) {
-                temporary.add(parOut);
-            }
             int bufferSize = o.chunkSize;
             Run seq = compressSequential(input, seqOut, bufferSize, o.level);
             Run par = compressParallel(o, input, parOut, log);
             boolean identical = Files.mismatch(seqOut, parOut) == -1;
             boolean roundTrip = decompressesTo(parOut, input);
             return new Result(Files.size(input), seq, par, identical, roundTrip, o.buffers(), bufferSize);
-        } finally {
-            for (Path p : temporary) {
-                Files.deleteIfExists(p);
-            }
-            Files.deleteIfExists(dir);
         }
     }
 

@@ -28,6 +28,7 @@ import org.bbflow.core.Source;
 import org.bbflow.examples.Latencies;
 import org.bbflow.examples.Output;
 import org.bbflow.examples.ProgressLine;
+import org.bbflow.examples.ScratchDirectory;
 
 /**
  * The data flow of an automotive test bench (after the lock-free queue thesis): simulated sensors
@@ -306,8 +307,8 @@ public final class TestBench {
     /** Runs the bench. */
     public static Result run(Options o, Output log) throws IOException {
         o.validated();
-        Path file = o.output != null ? o.output : Files.createTempFile("bbflow-testbench", ".rec");
-        try {
+        try (ScratchDirectory scratch = ScratchDirectory.create("bbflow-testbench")) {
+            Path file = o.output != null ? o.output : scratch.path().resolve("recording.rec");
             List<Block<?, ?>> sensors = new ArrayList<>();
             for (int i = 0; i < o.sensors; i++) {
                 sensors.add(new Sensor(i, o.rate, o.samplesPerSensor));
@@ -335,10 +336,6 @@ public final class TestBench {
             boolean fileOk = fileHasEverySampleInOrder(file, o.sensors, o.samplesPerSensor);
             return new Result(expected, perSensor, processing.orderErrors + monitor.orderErrors, recorder.records,
                     fileOk, seconds, monitor.latencies, stats);
-        } finally {
-            if (o.output == null) {
-                Files.deleteIfExists(file);
-            }
         }
     }
 
