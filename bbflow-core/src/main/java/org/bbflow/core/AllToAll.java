@@ -51,10 +51,8 @@ public final class AllToAll<I, O> extends Composite<I, O> {
     public static <I, O> AllToAll<I, O> of(List<? extends Block<?, ?>> left, List<? extends Block<?, ?>> right) {
         Objects.requireNonNull(left, "left");
         Objects.requireNonNull(right, "right");
-        if (left.isEmpty() || right.isEmpty()) {
-            throw new IllegalArgumentException("an all-to-all needs at least one member on each side, got "
-                    + left.size() + " left and " + right.size() + " right");
-        }
+        Parallelism.check("left members", left.size());
+        Parallelism.check("right members", right.size());
         for (Block<?, ?> b : left) {
             Objects.requireNonNull(b, "null left member in an all-to-all");
         }
@@ -77,10 +75,8 @@ public final class AllToAll<I, O> extends Composite<I, O> {
      */
     public static <I, O> AllToAll<I, O> of(int nLeft, Supplier<? extends Block<? super I, ?>> left,
                                            int nRight, Supplier<? extends Block<?, ? extends O>> right) {
-        if (nLeft < 1 || nRight < 1) {
-            throw new IllegalArgumentException("an all-to-all needs at least one member on each side, got "
-                    + nLeft + " left and " + nRight + " right");
-        }
+        Parallelism.check("nLeft", nLeft);
+        Parallelism.check("nRight", nRight);
         List<Block<?, ?>> l = new ArrayList<>();
         for (int i = 0; i < nLeft; i++) {
             l.add(Objects.requireNonNull(left.get(), "left factory returned null"));

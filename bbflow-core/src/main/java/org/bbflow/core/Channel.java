@@ -297,6 +297,14 @@ public final class Channel<T> {
 
     // ---- the runtime's side (package-private) ---------------------------------------------------
 
+    /**
+     * The path of the {@link Nodes#toChannel} node that fills this channel in a running flow, and of
+     * the {@link Nodes#fromChannel} node that drains it, or null; guarded by {@link Flow}'s registry of
+     * running nodes (see {@link ChannelEnds}).
+     */
+    String filledAt;
+    String drainedAt;
+
     /** The channel's runtime side. */
     Link link() {
         return link;

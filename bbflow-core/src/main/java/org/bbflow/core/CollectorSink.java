@@ -86,7 +86,10 @@ public final class CollectorSink<T, R> implements Node<T, Void> {
     @Override
     public void close() {
         // Published only if the sink saw the whole stream and the flow was still intact when it ended.
-        if (ended && context != null && !context.isCancelled()) {
+        // A source's stream that ended with an error (StreamFailure) ends every node's stream normally,
+        // cancelling nothing, but the stream was cut: its value is no result either.
+        if (ended && context != null && !context.isCancelled()
+                && !(context instanceof NodeRunner && ((NodeRunner) context).flowFailed())) {
             result = finished;
             hasResult = true;
         }

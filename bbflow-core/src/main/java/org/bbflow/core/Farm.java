@@ -75,12 +75,10 @@ public final class Farm<I, O> extends Composite<I, O> {
      * @param workers how many workers
      * @param worker makes each worker (called {@code workers} times, so every worker is a new block)
      * @return the farm
-     * @throws IllegalArgumentException if workers &lt; 1
+     * @throws IllegalArgumentException if workers is not in [1, {@link Parallelism#MAX}]
      */
     public static <I, O> Farm<I, O> of(int workers, Supplier<? extends Block<? super I, ? extends O>> worker) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("a farm needs at least 1 worker, got " + workers);
-        }
+        Parallelism.check("workers", workers);
         Objects.requireNonNull(worker, "worker");
         Farm<I, O> f = new Farm<>();
         for (int i = 0; i < workers; i++) {
@@ -96,12 +94,11 @@ public final class Farm<I, O> extends Composite<I, O> {
      * @param <O> output item type
      * @param workers the workers, each a distinct block
      * @return the farm
+     * @throws IllegalArgumentException if there are none, or more than {@link Parallelism#MAX}
      */
     public static <I, O> Farm<I, O> of(List<? extends Block<?, ?>> workers) {
         Objects.requireNonNull(workers, "workers");
-        if (workers.isEmpty()) {
-            throw new IllegalArgumentException("a farm needs at least 1 worker");
-        }
+        Parallelism.check("workers", workers.size());
         Farm<I, O> f = new Farm<>();
         workers.forEach(f::addWorker);
         return f;
@@ -123,6 +120,7 @@ public final class Farm<I, O> extends Composite<I, O> {
      *
      * @param worker the worker to add
      * @return this farm
+     * @throws IllegalArgumentException if the farm has {@link Parallelism#MAX} workers already
      */
     public Farm<I, O> addWorker(Block<?, ?> worker) {
         Objects.requireNonNull(worker, "worker");
@@ -130,6 +128,7 @@ public final class Farm<I, O> extends Composite<I, O> {
         if (worker == this) {
             throw new IllegalArgumentException("a farm cannot be its own worker");
         }
+        Parallelism.check("workers", workers.size() + 1);
         workers.add(worker);
         return this;
     }

@@ -33,7 +33,9 @@ import jdk.jfr.FlightRecorder;
  * in {@link Node#close()} is not), {@link Node#close()} runs everywhere, and {@link #join()}
  * throws a {@link FlowException} naming the node, with the original cause; later failures of other
  * nodes are attached to that cause as suppressed exceptions. {@link #cancel()} does
- * the same on request. When {@code join} returns or throws, every thread of the flow has ended.
+ * the same on request. A source that ends its stream with a {@link StreamFailure} is the one
+ * exception: nothing is cancelled, what it sent reaches the sinks, and {@code join} throws once the
+ * flow has ended. When {@code join} returns or throws, every thread of the flow has ended.
  *
  * <p>A flow is also an {@link AutoCloseable} and has a {@link CompletableFuture} view, as JVM code
  * expects of a running task:
@@ -133,6 +135,10 @@ public final class Flow implements AutoCloseable {
                     }
                 }
             }
+            if (Nodes.channelEndsMade) {
+                ChannelEnds.check(plan.nodes);
+                ChannelEnds.take(plan.nodes);
+            }
             for (Composite<?, ?> c : plan.composites) {
                 c.markStarted();
             }
@@ -149,6 +155,7 @@ public final class Flow implements AutoCloseable {
                 for (Node<?, ?> m : members) {
                     ACTIVE_NODES.remove(m);
                 }
+                ChannelEnds.giveBack(members);
                 for (Composite<?, ?> c : plan.composites) {
                     c.unmarkStarted();
                 }
@@ -337,14 +344,18 @@ public final class Flow implements AutoCloseable {
     /**
      * Waits at most {@code timeout} for every node to end.
      *
-     * @param timeout how long to wait at most
+     * @param timeout how long to wait at most (zero or negative: not at all; one too long to count in
+     *        nanoseconds, as {@code ChronoUnit.FOREVER.getDuration()}: as long as it takes)
      * @return the final statistics
      * @throws TimeoutException if the flow is still running after the timeout (it keeps running)
      * @throws FlowException as {@link #join()}
      */
     public RunStats join(Duration timeout) throws TimeoutException {
         try {
-            if (!done.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            // converted with saturation: a timeout beyond ~292 years (ChronoUnit.FOREVER's duration)
+            // waits as long as it takes, where toNanos() threw an ArithmeticException
+            if (!done.await(TimeUnit.NANOSECONDS.convert(Objects.requireNonNull(timeout, "timeout")),
+                    TimeUnit.NANOSECONDS)) {
                 throw new TimeoutException("flow '" + name + "' still running after " + timeout);
             }
         } catch (InterruptedException e) {
@@ -498,6 +509,20 @@ public final class Flow implements AutoCloseable {
     }
 
     void fail(NodeRunner r, Throwable t) {
+        recordFailure(r, t);
+        raiseCancel();
+    }
+
+    /**
+     * Records t, the error a source's stream ended with ({@link StreamFailure}), as the flow's failure
+     * without cancelling anything: the items already sent go on to the sinks and the flow ends its
+     * stream, then {@link #join()} throws.
+     */
+    void failAtEnd(NodeRunner r, Throwable t) {
+        recordFailure(r, t);
+    }
+
+    private void recordFailure(NodeRunner r, Throwable t) {
         synchronized (failureLock) {
             if (failure == null && !cancelledByUser) {
                 failure = t;
@@ -506,7 +531,13 @@ public final class Flow implements AutoCloseable {
                 failure.addSuppressed(t); // a later failure (often a consequence) is kept, not dropped
             }
         }
-        raiseCancel();
+    }
+
+    /** True once a failure is recorded (a node's, or a stream's error that waits for the flow's end). */
+    boolean failed() {
+        synchronized (failureLock) {
+            return failure != null;
+        }
     }
 
     private void raiseCancel() {
@@ -524,6 +555,9 @@ public final class Flow implements AutoCloseable {
         synchronized (ACTIVE_NODES) {
             for (Node<?, ?> m : r.plan.members) { // a loop, not a method reference: no class spun at a first flow's end
                 ACTIVE_NODES.remove(m);
+            }
+            if (Nodes.channelEndsMade) {
+                ChannelEnds.giveBack(r.plan.members);
             }
         }
         try {

@@ -174,6 +174,11 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         return cancel.raised;
     }
 
+    /** True once a failure of the flow is recorded, even one that cancels nothing ({@link StreamFailure}). */
+    boolean flowFailed() {
+        return flow.failed();
+    }
+
     /**
      * Inside an ordered or strict farm's worker always false: the results of an item must leave in
      * that item's unit, so a node that keeps values while input waits ({@code batch()}) must not.
@@ -219,7 +224,12 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
             }
             node.init(this);
             if (node instanceof Source) {
-                ((Source<Object>) (Node<?, ?>) node).generate(outbox);
+                try {
+                    ((Source<Object>) (Node<?, ?>) node).generate(outbox);
+                } catch (StreamFailure f) {
+                    // the stream ended with an error: what was sent goes on, the flow fails at its end
+                    flow.failAtEnd(this, f.getCause());
+                }
                 checkCancel();
             }
             if (inputLoop != null) {

@@ -159,8 +159,9 @@ public final class Nodes {
 
     /**
      * A source that forwards what arrives on a channel until the channel's end of stream. The
-     * source is its channel's only consumer (a second {@code fromChannel} node on the same channel in
-     * one flow is refused at start); other threads (or another flow) produce and
+     * source is its channel's only consumer: a second {@code fromChannel} node on the same channel, in
+     * the same flow or in another flow still running, is refused at start; a flow started after this
+     * one has ended may drain what is left. Other threads (or another flow) produce and
      * {@link Channel#close()} it. If the flow feeding the channel ({@link #toChannel}) failed or was
      * cancelled, this source fails its own flow once it has forwarded the items that flow sent.
      *
@@ -177,10 +178,11 @@ public final class Nodes {
     /**
      * A sink that puts every item on a channel (waiting while it is full) and closes the channel at
      * end of stream, so another thread can {@link Channel#take()} the results. It is the channel's only
-     * producer: a second {@code toChannel} node on the same channel in one flow (a farm of them, say)
-     * is refused at start, since the first to end would end the stream for both; gather the items
-     * into one node first. If the flow fails or is
-     * cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
+     * producer: a second {@code toChannel} node on the same channel, in one flow (a farm of them, say)
+     * or in another flow still running, is refused at start, since the first to end would end the
+     * stream for both; gather the items into one node first. A channel carries one stream: once
+     * closed (this flow ended, however), a flow filling it is refused at start too. If the flow fails
+     * or is cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
      * clean end of stream.
      *

@@ -2,6 +2,7 @@ package org.bbflow.core;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -121,19 +122,37 @@ public abstract class WaitStrategy {
      * @param maxSpins spins before yielding, at least 0
      * @param maxYields yields before parking, at least 0
      * @param minPark the first park period, positive
-     * @param maxPark the longest park period, at least {@code minPark}
+     * @param maxPark the longest park period, at least {@code minPark}; it also bounds how late a
+     *        wake-up missed while falling asleep is noticed, so keep it short (the default's is 1 ms)
      * @return the strategy
+     * @throws IllegalArgumentException for negative counts, periods out of order or not positive, or a
+     *         period a long of nanoseconds cannot hold
      */
     public static WaitStrategy backoff(int maxSpins, int maxYields, Duration minPark, Duration maxPark) {
         if (maxSpins < 0 || maxYields < 0) {
             throw new IllegalArgumentException("maxSpins and maxYields must be >= 0, got " + maxSpins + ", " + maxYields);
         }
-        long min = minPark.toNanos();
-        long max = maxPark.toNanos();
+        long min = parkNanos("minPark", minPark);
+        long max = parkNanos("maxPark", maxPark);
         if (min <= 0 || max < min) {
             throw new IllegalArgumentException("need 0 < minPark <= maxPark, got " + minPark + ", " + maxPark);
         }
         return new Backoff(maxSpins, maxYields, min, max);
+    }
+
+    /**
+     * A park period in nanoseconds, refused by name if a long cannot count it (above ~292 years:
+     * {@code toNanos()} threw an ArithmeticException). No saturation: the longest park also bounds
+     * how late a missed wake-up is noticed, so a period beyond any wait a flow could bear is a mistake.
+     */
+    private static long parkNanos(String argument, Duration period) {
+        Objects.requireNonNull(period, argument);
+        long nanos = TimeUnit.NANOSECONDS.convert(period);
+        if (nanos == Long.MAX_VALUE || nanos == Long.MIN_VALUE) {
+            throw new IllegalArgumentException(argument + " must be shorter than Long.MAX_VALUE nanoseconds (~292 years),"
+                    + " got " + period);
+        }
+        return nanos;
     }
 
     /**

@@ -28,7 +28,7 @@ class BadUseTest {
 
     @Test
     void zeroWorkersAndBadCapacities() {
-        assertMessage(assertThrows(IllegalArgumentException.class, () -> Farm.of(0, Nodes::identity)), "at least 1 worker");
+        assertMessage(assertThrows(IllegalArgumentException.class, () -> Farm.of(0, Nodes::identity)), "workers must be in [1, 4096]");
         assertThrows(IllegalArgumentException.class, () -> Channel.spsc(0));
         assertThrows(IllegalArgumentException.class, () -> ChannelSpec.bounded(0));
         assertThrows(IllegalArgumentException.class, () -> AllToAll.of(List.of(), List.of(Nodes.identity())));

@@ -141,4 +141,75 @@ class ChannelEndsTest {
                 List.of(Nodes.fromChannel(in), Nodes.fromChannel(in)), List.of(Nodes.sink(x -> { })))));
         assertTrue(e.getMessage().contains("fromChannel") && e.getMessage().contains("left-1"), e.getMessage());
     }
+
+    /**
+     * Two flows filling one channel, each with one toChannel node: the check inside one flow did not
+     * see the other, so the first to end closed the channel and the reader took a clean end of stream
+     * while the other's items were still to come (they then failed with "offer on a closed channel").
+     * The second flow's start is refused, starting no thread; the first one's stream is whole. Once
+     * the first flow has ended the channel is closed for good (a channel carries one stream), so a
+     * later flow filling it is refused too, with a message that says so.
+     */
+    @Test
+    void aSecondFlowFillingARunningFlowsChannelIsRefused() throws Exception {
+        Channel<Long> c = Channel.spsc(16);
+        CountDownLatch go = new CountDownLatch(1);
+        Flow first = Flow.start(Pipeline.of(Nodes.<Long>source(o -> {
+            go.await();
+            for (long i = 1; i <= 100; i++) {
+                o.send(i);
+            }
+        }), Nodes.toChannel(c)).named("filler-1"));
+        try {
+            CompletableFuture<List<Long>> read = reader(c);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(
+                    Pipeline.of(Nodes.range(1, 10), Nodes.toChannel(c)).named("filler-2")));
+            assertTrue(e.getMessage().contains("toChannel") && e.getMessage().contains("filler-1/toChannel"),
+                    e.getMessage());
+            assertEquals(List.of(), Runs.liveThreads("filler-2"));
+            go.countDown();
+            first.join(DEADLINE);
+            assertEquals(Runs.range(1, 100), read.get(10, TimeUnit.SECONDS), "the first flow's stream, whole");
+            IllegalStateException later = assertThrows(IllegalStateException.class, () -> Flow.start(
+                    Pipeline.of(Nodes.range(1, 10), Nodes.toChannel(c)).named("filler-3")));
+            assertTrue(later.getMessage().contains("closed"), later.getMessage());
+            assertEquals(List.of(), Runs.liveThreads("filler-3"));
+        } finally {
+            go.countDown();
+            first.close();
+        }
+    }
+
+    /**
+     * Two flows draining one channel at once would read it from two threads (an SPSC queue's one
+     * consumer); the second one's start is refused. Reading in turn is legitimate: once the first flow
+     * has ended (here cancelled before the stream's end), a later flow may drain what is left.
+     */
+    @Test
+    void aSecondFlowDrainingARunningFlowsChannelIsRefusedButMayDrainItLater() throws Exception {
+        Channel<Long> c = Channel.spsc(16);
+        List<Long> firstGot = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Flow first = Flow.start(Pipeline.of(Nodes.fromChannel(c), Nodes.sink((Long x) -> firstGot.add(x)))
+                .named("drainer-1"));
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(
+                    Pipeline.of(Nodes.fromChannel(c), Nodes.sink(x -> { })).named("drainer-2")));
+            assertTrue(e.getMessage().contains("fromChannel") && e.getMessage().contains("drainer-1/fromChannel"),
+                    e.getMessage());
+            assertEquals(List.of(), Runs.liveThreads("drainer-2"));
+        } finally {
+            first.cancel();
+            assertThrows(FlowException.class, () -> first.join(DEADLINE));
+        }
+        assertEquals(List.of(), firstGot);
+        List<Long> got = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Flow second = Flow.start(Pipeline.of(Nodes.fromChannel(c), Nodes.sink((Long x) -> got.add(x)))
+                .named("drainer-3"));
+        for (long i = 1; i <= 100; i++) {
+            c.put(i);
+        }
+        c.close();
+        second.join(DEADLINE);
+        assertEquals(Runs.range(1, 100), got);
+    }
 }

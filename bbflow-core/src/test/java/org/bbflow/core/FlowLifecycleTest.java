@@ -283,4 +283,30 @@ class FlowLifecycleTest {
         assertEquals(10, flow.join(Duration.ofSeconds(30)).node("sink[1]").itemsIn());
         assertEquals(2, made.get());
     }
+
+    /**
+     * A join with a timeout too long to count in nanoseconds (above ~292 years, as
+     * {@code ChronoUnit.FOREVER.getDuration()} or {@code Duration.ofSeconds(Long.MAX_VALUE)} is)
+     * waits as long as it takes: it threw an ArithmeticException from the conversion, neither the
+     * flow's outcome nor a TimeoutException. A negative or zero timeout does not wait.
+     */
+    @Test
+    void joinWithATimeoutBeyondNanosecondsWaitsForTheFlow() throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        Flow flow = Flow.start(Pipeline.of(Nodes.<Long>source(o -> {
+            go.await();
+            o.send(1L);
+        }), Nodes.sink(x -> { })).named("forever"));
+        try {
+            assertThrows(TimeoutException.class, () -> flow.join(Duration.ofSeconds(-1)));
+            assertThrows(TimeoutException.class, () -> flow.join(Duration.ZERO));
+            go.countDown();
+            assertEquals(1, flow.join(java.time.temporal.ChronoUnit.FOREVER.getDuration()).node("sink[1]").itemsIn());
+            assertEquals(1, flow.join(Duration.ofSeconds(Long.MAX_VALUE)).node("sink[1]").itemsIn());
+        } finally {
+            go.countDown();
+            flow.close();
+        }
+        assertThrows(NullPointerException.class, () -> flow.join(null));
+    }
 }

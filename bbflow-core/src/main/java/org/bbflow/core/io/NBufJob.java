@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.bbflow.core.Block;
 import org.bbflow.core.Dispatch;
 import org.bbflow.core.Farm;
+import org.bbflow.core.Parallelism;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 
@@ -66,13 +67,12 @@ public final class NBufJob<A> {
     /**
      * Number of parallel workers; 1 (the default) is nbuf's sequential execution.
      *
-     * @param count the number of workers, at least 1
+     * @param count the number of workers, in [1, {@link Parallelism#MAX}]
      * @return this job
+     * @throws IllegalArgumentException if count is out of range
      */
     public NBufJob<A> workers(int count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("workers must be >= 1, got " + count);
-        }
+        Parallelism.check("workers", count);
         this.workers = count;
         return this;
     }

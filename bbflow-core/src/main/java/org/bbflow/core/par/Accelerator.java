@@ -7,6 +7,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.bbflow.core.Channel;
 import org.bbflow.core.Dispatch;
 import org.bbflow.core.Farm;
+import org.bbflow.core.Parallelism;
 import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.FlowOptions;
@@ -108,12 +109,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * @param workers how many workers, at least 1
      * @param worker makes each worker node (called {@code workers} times)
      * @return the builder
-     * @throws IllegalArgumentException if workers &lt; 1
+     * @throws IllegalArgumentException if workers is not in [1, {@link Parallelism#MAX}]
      */
     public static <I, O> Builder<I, O> builder(int workers, Supplier<? extends Node<? super I, ? extends O>> worker) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("an accelerator needs at least 1 worker, got " + workers);
-        }
+        Parallelism.check("workers", workers);
         return new Builder<>(workers, Objects.requireNonNull(worker, "worker"));
     }
 

@@ -135,8 +135,10 @@ public final class DivideAndConquer<P, R> {
      * A node that solves each item on a pool of its own (FastFlow's {@code ff_DC} as a stage), made
      * and closed with the node as a {@link MapNode}'s.
      *
-     * @param parallelism the pool's workers, the node's thread included; at least 1
+     * @param parallelism the pool's workers, the node's thread included; in [1,
+     *        {@link org.bbflow.core.Parallelism#MAX}]
      * @return the node
+     * @throws IllegalArgumentException if parallelism is out of range
      */
     public Node<P, R> asNode(int parallelism) {
         return MapNode.of(parallelism, ParallelFor.defaultWaitStrategy(), (P p, ParallelFor pool) -> solve(pool, p));

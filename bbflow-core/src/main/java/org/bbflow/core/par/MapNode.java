@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
+import org.bbflow.core.Parallelism;
 import org.bbflow.core.WaitStrategy;
 
 /**
@@ -51,7 +52,7 @@ public final class MapNode<I, O> implements Node<I, O> {
      * @param parallelism the pool's workers, the node's thread included; at least 1
      * @param function maps one item, given the pool
      * @return the node
-     * @throws IllegalArgumentException if parallelism &lt; 1
+     * @throws IllegalArgumentException if parallelism is not in [1, {@link Parallelism#MAX}]
      */
     public static <I, O> MapNode<I, O> of(int parallelism, MapFunction<? super I, ? extends O> function) {
         return of(parallelism, ParallelFor.defaultWaitStrategy(), function);
@@ -67,13 +68,11 @@ public final class MapNode<I, O> implements Node<I, O> {
      * @param waitStrategy how the pool's threads wait between loops
      * @param function maps one item, given the pool
      * @return the node
-     * @throws IllegalArgumentException if parallelism &lt; 1
+     * @throws IllegalArgumentException if parallelism is not in [1, {@link Parallelism#MAX}]
      */
     public static <I, O> MapNode<I, O> of(int parallelism, WaitStrategy waitStrategy,
             MapFunction<? super I, ? extends O> function) {
-        if (parallelism < 1) {
-            throw new IllegalArgumentException("a map node needs at least 1 worker, got " + parallelism);
-        }
+        Parallelism.check("parallelism", parallelism);
         return new MapNode<>(parallelism, Objects.requireNonNull(waitStrategy, "waitStrategy"),
                 Objects.requireNonNull(function, "function"));
     }

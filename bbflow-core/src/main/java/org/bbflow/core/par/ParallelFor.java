@@ -13,6 +13,7 @@ import java.util.function.IntConsumer;
 import java.util.function.LongBinaryOperator;
 import java.util.function.LongConsumer;
 import org.agrona.concurrent.IdleStrategy;
+import org.bbflow.core.Parallelism;
 import org.bbflow.core.WaitStrategy;
 
 /**
@@ -134,7 +135,7 @@ public final class ParallelFor implements AutoCloseable {
      * @return the pool
      */
     public static ParallelFor create() {
-        return create(Runtime.getRuntime().availableProcessors());
+        return create(Math.min(Runtime.getRuntime().availableProcessors(), Parallelism.MAX));
     }
 
     /**
@@ -143,7 +144,7 @@ public final class ParallelFor implements AutoCloseable {
      *
      * @param parallelism the number of workers, at least 1
      * @return the pool
-     * @throws IllegalArgumentException if parallelism &lt; 1
+     * @throws IllegalArgumentException if parallelism is not in [1, {@link Parallelism#MAX}]
      */
     public static ParallelFor create(int parallelism) {
         return create(parallelism, DEFAULT_WAIT);
@@ -156,7 +157,7 @@ public final class ParallelFor implements AutoCloseable {
      * @param parallelism the number of workers, at least 1
      * @param waitStrategy how workers wait between loops: FastFlow's {@code spinWait}
      * @return the pool
-     * @throws IllegalArgumentException if parallelism &lt; 1
+     * @throws IllegalArgumentException if parallelism is not in [1, {@link Parallelism#MAX}]
      */
     public static ParallelFor create(int parallelism, WaitStrategy waitStrategy) {
         return create("parallel-for-" + POOLS.incrementAndGet(), parallelism, waitStrategy);
@@ -169,14 +170,12 @@ public final class ParallelFor implements AutoCloseable {
      * @param parallelism the number of workers, at least 1
      * @param waitStrategy how workers wait between loops
      * @return the pool
-     * @throws IllegalArgumentException if parallelism &lt; 1
+     * @throws IllegalArgumentException if parallelism is not in [1, {@link Parallelism#MAX}]
      */
     public static ParallelFor create(String name, int parallelism, WaitStrategy waitStrategy) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(waitStrategy, "waitStrategy");
-        if (parallelism < 1) {
-            throw new IllegalArgumentException("a pool needs at least 1 worker, got " + parallelism);
-        }
+        Parallelism.check("parallelism", parallelism);
         return new ParallelFor(name, parallelism, waitStrategy);
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
+import org.bbflow.core.StreamFailure;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
@@ -33,7 +34,10 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
     private final AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
     private final Doorbell bell = new Doorbell();
     private volatile boolean done;
+    /** The publisher's onError: ends the stream after the items delivered before it. */
     private volatile Throwable error;
+    /** The publisher broke the specification: fails the flow at once, items or not. */
+    private volatile IllegalStateException violation;
     private final BooleanSupplier subscribed = () -> subscription.get() != null || done;
     private final BooleanSupplier readable;
 
@@ -61,7 +65,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
             return;
         }
         if (!queue.offer(item)) {
-            error = new IllegalStateException("the publisher sent more items than requested (rule 1.1)");
+            violation = new IllegalStateException("the publisher sent more items than requested (rule 1.1)");
             done = true;
         }
         bell.ring();
@@ -83,7 +87,10 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
 
     /**
      * Runs on the source's node thread: requests, forwards every item, and returns at the
-     * publisher's completion or once the flow is cancelled; throws the publisher's error.
+     * publisher's completion or once the flow is cancelled. The publisher's error is a terminal
+     * signal after its items (rule 1.7 orders them): every item it delivered before is sent first,
+     * then the error ends the stream as a {@link StreamFailure}, which lets those items reach the
+     * flow's end before the flow fails. A broken rule fails the flow at once.
      */
     void drain(Outbox<T> out, NodeContext context) throws Exception {
         while (!subscribed.getAsBoolean()) {
@@ -101,9 +108,9 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
         }
         int taken = 0;
         while (true) {
-            Throwable e = error;
-            if (e != null) {
-                throw asException(e);
+            IllegalStateException v = violation;
+            if (v != null) {
+                throw v;
             }
             T item = queue.poll();
             if (item != null) {
@@ -115,10 +122,11 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
                     }
                 }
             } else if (done) {
+                // done is written after the last item was queued: empty now means empty for good
                 if (queue.isEmpty()) {
-                    e = error;
+                    Throwable e = error;
                     if (e != null) {
-                        throw asException(e);
+                        throw new StreamFailure(e);
                     }
                     return;
                 }
@@ -137,15 +145,5 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
             s.cancel();
         }
         queue.clear();
-    }
-
-    private static Exception asException(Throwable t) {
-        if (t instanceof Exception) {
-            return (Exception) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        return new Exception(t);
     }
 }

@@ -24,9 +24,13 @@ import org.bbflow.core.Source;
  * a bounded single-producer queue; every {@code request} and {@code cancel} comes from the source's
  * own thread.
  *
- * <p>Errors and cancellation: the publisher's {@code onError} fails the flow, and
- * {@link org.bbflow.core.Flow#join()} throws a {@link org.bbflow.core.FlowException} whose cause is
- * the publisher's exception. A flow that ends early (another node failed, or it was cancelled)
+ * <p>Errors and cancellation: the publisher's {@code onError} is a terminal signal after the items
+ * it delivered, so it ends the stream after them: every item delivered before the error still goes
+ * through the flow to its sinks, in order, and the rest of the flow ends as at a completion; then
+ * the flow fails, and {@link org.bbflow.core.Flow#join()} throws a
+ * {@link org.bbflow.core.FlowException} naming this source whose cause is the publisher's exception
+ * (the source throws a {@link org.bbflow.core.StreamFailure}; a collecting sink holds no result of
+ * the cut stream). A flow that ends early (another node failed, or it was cancelled)
  * cancels the subscription. A publisher that breaks the specification (more items than requested)
  * fails the flow with an {@link IllegalStateException}.
  *

@@ -8,6 +8,7 @@ import org.bbflow.core.Block;
 import org.bbflow.core.Dispatch;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Nodes;
+import org.bbflow.core.Parallelism;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 
@@ -58,7 +59,7 @@ public final class DependencyScheduler<K, T, R> {
      * @param <T> task type
      * @param <R> result type
      * @param graph the tasks and their dependencies
-     * @param workers the number of workers, at least 1
+     * @param workers the number of workers, in [1, {@link Parallelism#MAX}]
      * @param actions makes one action per worker
      * @return the scheduler
      * @throws IllegalArgumentException when the graph has an unknown dependency or a cycle
@@ -67,9 +68,7 @@ public final class DependencyScheduler<K, T, R> {
             Supplier<? extends TaskAction<? super T, ? extends R>> actions) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(actions, "actions");
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be >= 1, got " + workers);
-        }
+        Parallelism.check("workers", workers);
         return new DependencyScheduler<>(graph.compile(), workers, actions);
     }
 

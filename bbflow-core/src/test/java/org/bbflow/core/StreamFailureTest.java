@@ -1,0 +1,63 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A source's stream ended by a {@link StreamFailure}: what it sent reaches the sinks (through a farm
+ * whose workers flush at end of stream, and through a comb headed by the source), then the flow fails
+ * with the wrapped cause, naming the source, and leaves no thread.
+ */
+@Timeout(60)
+class StreamFailureTest {
+    private static final IllegalStateException BOOM = new IllegalStateException("stream broke");
+
+    private static Source<Long> itemsThenFailure(long n) {
+        return Nodes.source(o -> {
+            for (long i = 1; i <= n; i++) {
+                o.send(i);
+            }
+            throw new StreamFailure(BOOM);
+        });
+    }
+
+    @Test
+    void itemsAndEndOfStreamWorkReachTheSinkThenTheFlowFails() {
+        long n = 20_000;
+        Runs.Collector<Long> got = new Runs.Collector<>();
+        // workers sum their items and send the sum at end of stream: their onEos must still run
+        Block<?, ?> flow = Pipeline.of(itemsThenFailure(n), Farm.of(3, () -> Nodes.<AtomicLong, Long, Long>stateful(
+                AtomicLong::new, (s, x, out) -> s.addAndGet(x), (s, out) -> out.send(-s.get()))),
+                got.sink()).named("sfail");
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(flow));
+        assertSame(BOOM, e.getCause());
+        assertTrue(e.nodePath().startsWith("sfail/source"), e.nodePath());
+        long sum = 0;
+        for (long x : got.get()) {
+            sum += x;
+        }
+        assertEquals(-n * (n + 1) / 2, sum, "the workers' end-of-stream sums cover every item");
+        assertEquals(List.of(), Runs.liveThreads("sfail"));
+    }
+
+    @Test
+    void aCombHeadedByTheSourceEndsItsSecondNodeToo() {
+        Runs.Collector<Long> got = new Runs.Collector<>();
+        List<Long> expected = new ArrayList<>(Runs.range(1, 100));
+        expected.add(-1L);
+        Node<Long, Long> tail = Nodes.stateful(() -> null, (Object s, Long x, Outbox<Long> out) -> out.send(x),
+                (s, out) -> out.send(-1L));
+        FlowException e = assertThrows(FlowException.class,
+                () -> Runs.run(Pipeline.of(Comb.of(itemsThenFailure(100), tail), got.sink())));
+        assertSame(BOOM, e.getCause());
+        assertEquals(expected, got.get());
+    }
+}
