@@ -2,7 +2,7 @@
 """Cuts the perf-kit's full plan (made by `run.sh build`) to the two-stage pipeline and the farm (~1 and
 ~10 us tasks) with BBFlow's node threads pinned (ThreadMapping.roundRobin(), issue 31's eighth round):
 FastFlow pinned (its default) and unpinned; BBFlow's generic path on existing objects (`refs`, backoff;
-the farm: boxed, backoff) on the default JDK, and on JDK 25 both unpinned and pinned (pinning needs
+the farm: boxed, backoff) and the unboxed path (`LongNodes`, backoff) on the default JDK, and on JDK 25 both unpinned and pinned (pinning needs
 JDK 22+: the foreign function API), in the same rounds; the farm also beside the sequential loop and
 the parallel stream.
 Usage: JDK25=/usr/lib/jvm/temurin-25-jdk-amd64 pinned-plan.py WORK/plan.json > WORK/pinned.json"""
@@ -10,7 +10,7 @@ import json, os, sys
 
 JDK25 = os.environ.get('JDK25', '/usr/lib/jvm/temurin-25-jdk-amd64')
 KEEP = {'ff-nonblocking', 'ff-nonblocking-nomap', 'bbflow-refs-backoff', 'cpp-seq', 'java-seq', 'pstream',
-        'bbflow-backoff'}
+        'bbflow-backoff', 'bbflow-longs-backoff'}
 GROUPS = {'two-stage N=1M', 'two-stage N=10M', 'cold two-stage N=1M', 'cold two-stage N=10M'}
 FARMS = ('farm W=360 ', 'farm W=3600 ')
 plan = json.load(open(sys.argv[1]))
@@ -24,10 +24,10 @@ for g in plan['groups']:
     # over the sequential loop on JDK 25
     if farm:
         template, impl_at = next(c for c in g['configs'] if c['label'] == 'java-seq'), 'seq'
-        impls = ['seq', 'bbflow-backoff', 'bbflow-pin-backoff']
+        impls = ['seq', 'bbflow-backoff', 'bbflow-pin-backoff', 'bbflow-longs-backoff', 'bbflow-longs-pin-backoff']
     else:
         template, impl_at = next(c for c in g['configs'] if c['label'] == 'bbflow-refs-backoff'), 'bbflow-refs-backoff'
-        impls = ['bbflow-refs-backoff', 'bbflow-pinrefs-backoff']
+        impls = ['bbflow-refs-backoff', 'bbflow-pinrefs-backoff', 'bbflow-longs-backoff', 'bbflow-longs-pin-backoff']
     for impl in impls:
         c = json.loads(json.dumps(template))
         c['label'] = ('java-seq' if impl == 'seq' else impl) + ' jdk25'

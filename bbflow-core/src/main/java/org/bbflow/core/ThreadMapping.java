@@ -10,8 +10,8 @@ import java.util.Arrays;
  * busy node threads that is sometimes poor: Linux may keep two of them on one core for a whole run
  * (measured on 2 vCPUs: a third to a half of the 1M-item runs of a two-stage pipeline, see
  * docs/benchmarks.md). Pinning each node thread to its own core, as FastFlow does by default, made
- * the generic path's two-stage pipeline 1.3 x (1M items) to 1.7 x (10M) FastFlow's speed there,
- * against 0.8-1.3 x unpinned. With more busy node threads than cores, pinning fixes which threads
+ * the generic path's two-stage pipeline 1.2-1.3 x (1M items) and 1.3-1.75 x (10M) FastFlow's speed
+ * there, against 0.7-1.3 x unpinned. With more busy node threads than cores, pinning fixes which threads
  * share a core for the whole run: measure before keeping it.
  *
  * <p>Pinning needs Linux and JDK 22 or later (the JDK's foreign function API calls
