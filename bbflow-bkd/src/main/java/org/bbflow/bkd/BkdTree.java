@@ -1029,16 +1029,15 @@ public final class BkdTree implements AutoCloseable {
         }
 
         /**
-         * Number of background bulk-loaders (at least 1).
+         * Number of background bulk-loaders (1 to {@link org.bbflow.core.Parallelism#MAX}: each is a
+         * thread, the bound every BBFlow worker count has).
          *
          * @param n the number of merge workers
          * @return this builder
+         * @throws IllegalArgumentException if {@code n} is not in {@code [1, Parallelism.MAX]}
          */
         public Builder mergeWorkers(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("mergeWorkers must be at least 1, got " + n);
-            }
-            mergeWorkers = n;
+            mergeWorkers = org.bbflow.core.Parallelism.check("mergeWorkers", n);
             return this;
         }
 

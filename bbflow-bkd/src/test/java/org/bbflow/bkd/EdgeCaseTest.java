@@ -115,6 +115,14 @@ class EdgeCaseTest {
         assertThrows(IllegalArgumentException.class, () -> BkdTree.builder(9));
         assertThrows(IllegalArgumentException.class, () -> BkdTree.builder(2).leafSize(1));
         assertThrows(IllegalArgumentException.class, () -> BkdTree.builder(2).mergeFactor(1));
+        // merge workers are threads: the bound of every BBFlow worker count (a huge one started threads
+        // until the JVM could start no more)
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BkdTree.builder(2).mergeWorkers(0))
+                .getMessage().contains("mergeWorkers"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> BkdTree.builder(2).mergeWorkers(org.bbflow.core.Parallelism.MAX + 1)).getMessage()
+                .contains("mergeWorkers must be in [1, " + org.bbflow.core.Parallelism.MAX + "]"));
+        BkdTree.builder(2).mergeWorkers(org.bbflow.core.Parallelism.MAX);
         try (BkdTree t = BkdTree.builder(2).build()) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.insert(new double[] {1}, 1));
             assertTrue(e.getMessage().contains("1 dimensions"), e.getMessage());

@@ -3,6 +3,7 @@ package org.bbflow.net.dist;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.bbflow.core.Parallelism;
 
 /**
  * Which group runs each worker of a distributed farm: worker {@code i} runs in the process of group
@@ -21,12 +22,17 @@ public final class Placement {
      *
      * @param groupOfWorker the group of each worker, in worker order
      * @return the placement
-     * @throws IllegalArgumentException if there is no worker or a group is null
+     * @throws IllegalArgumentException if there is no worker, more than {@link Parallelism#MAX} (the
+     *     farm's bound on its workers), or a group is null
      */
     public static Placement of(String... groupOfWorker) {
         Objects.requireNonNull(groupOfWorker, "groupOfWorker");
         if (groupOfWorker.length == 0) {
             throw new IllegalArgumentException("a placement needs at least one worker");
+        }
+        if (groupOfWorker.length > Parallelism.MAX) {
+            throw new IllegalArgumentException("a placement of " + groupOfWorker.length
+                    + " workers is more than a farm may have (Parallelism.MAX = " + Parallelism.MAX + ")");
         }
         for (int i = 0; i < groupOfWorker.length; i++) {
             if (groupOfWorker[i] == null) {
@@ -44,7 +50,7 @@ public final class Placement {
      * @param groups the groups
      * @return the placement, of {@code workersPerGroup * groups.length} workers
      * @throws IllegalArgumentException if {@code workersPerGroup < 1}, no group is given, or the workers
-     *     number more than an array holds
+     *     number more than {@link Parallelism#MAX} (the farm's bound on its workers)
      */
     public static Placement spread(int workersPerGroup, String... groups) {
         if (workersPerGroup < 1) {
@@ -54,9 +60,9 @@ public final class Placement {
             throw new IllegalArgumentException("spread over no group");
         }
         long workers = (long) workersPerGroup * groups.length;
-        if (workers > Integer.MAX_VALUE - 8) {
+        if (workers > Parallelism.MAX) { // checked before the array is made: it held up to 2^31 names
             throw new IllegalArgumentException(workersPerGroup + " workers per group over " + groups.length + " groups is "
-                    + workers + " workers, more than a placement can hold");
+                    + workers + " workers, more than a farm may have (Parallelism.MAX = " + Parallelism.MAX + ")");
         }
         String[] g = new String[(int) workers];
         for (int i = 0; i < g.length; i++) {
