@@ -44,7 +44,7 @@ final class CpuAffinity {
     private static final Object ARENA;
     /** Bytes of every mask: glibc's cpu_set_t (1,024 CPUs) or more, for a machine with more. */
     private static final int MASK_BYTES;
-    /** One mask per CPU, made on first use (racy but idempotent: two threads may each make one). */
+    /** One mask per CPU, made on first use; guarded by the class (see {@link #mask}). */
     private static final Object[] MASKS;
 
     static {
@@ -143,7 +143,8 @@ final class CpuAffinity {
         }
     }
 
-    private static Object mask(int cpu) throws ReflectiveOperationException {
+    /** Synchronized: node threads start at once, and a mask must be published whole (once per CPU). */
+    private static synchronized Object mask(int cpu) throws ReflectiveOperationException {
         Object m = MASKS[cpu];
         if (m == null) {
             m = ALLOCATE.invoke(ARENA, (long) MASK_BYTES); // zeroed

@@ -86,7 +86,7 @@ class ThreadMappingTest {
     }
 
     @Test
-    void aCpuTheKernelRefusesFailsTheFlowNamingIt() {
+    void aCpuTheProcessMayNotUseFailsTheFlowNamingIt() {
         assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
         FlowOptions o = FlowOptions.defaults().withThreadMapping(new ThreadMapping(new int[] {1 << 20}));
         FlowException e = assertThrows(FlowException.class,

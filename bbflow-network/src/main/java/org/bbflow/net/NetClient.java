@@ -223,8 +223,7 @@ public final class NetClient implements AutoCloseable {
             // ... which run (and write) before this one: the end of output goes after them
             Wire.run(loop, () -> closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS)));
         });
-        if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS); // the task above was dropped
-        if (!loop.inEventLoop()) group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        awaitShutdown();
     }
 
     /**
@@ -247,7 +246,12 @@ public final class NetClient implements AutoCloseable {
             for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         });
-        if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        awaitShutdown();
+    }
+
+    /** After a close's task: shuts the loop down if that task was dropped, and waits at most 5 s for it. */
+    private void awaitShutdown() {
+        if (loop.isShuttingDown()) group.shutdownGracefully(0, 2, TimeUnit.SECONDS); // the close task was dropped
         if (!loop.inEventLoop()) group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 

@@ -1,7 +1,9 @@
 package org.bbflow.core.ipc;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
@@ -242,17 +244,19 @@ public final class IpcSender<T> implements AutoCloseable {
      * meanwhile may be waited for too. Call it before {@code close()} when the sender must know its
      * last records were taken (say, before it deletes what they describe, or exits).
      *
-     * @param timeout the longest to wait
+     * @param timeout the longest to wait (one too long to count in nanoseconds, as
+     *        {@code ChronoUnit.FOREVER.getDuration()}: as long as it takes)
      * @return true once every record was taken; false if some were still in the ring after {@code timeout}
      * @throws IpcPeerLostException if the receiver closed or its process died with records of this
      *     sender still in the ring (they will not be taken)
      * @throws IllegalStateException after {@link #close()}
      */
-    public boolean awaitTaken(java.time.Duration timeout) {
+    public boolean awaitTaken(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
         ensureOpen();
         long target = ring.producerPosition(); // past every record this thread committed
-        long deadline = System.nanoTime() + Math.min(timeout.toNanos(), Long.MAX_VALUE / 4);
+        // saturating conversion (toNanos() throws beyond ~292 years), capped so the sum cannot overflow
+        long deadline = System.nanoTime() + Math.min(TimeUnit.NANOSECONDS.convert(timeout), Long.MAX_VALUE / 4);
         idle.reset();
         while (ring.consumerPosition() < target) {
             checkReceiver(); // closed: at once; its process dead: probed once per peer timeout
