@@ -14,10 +14,10 @@ import java.util.Set;
  * so every port given is remembered.
  *
  * <p>A module whose tests run in several JVMs at once (Surefire's {@code forkCount}) sets
- * {@value #FORK_PROPERTY} to each JVM's fork number (1, 2, ...): each fork then takes its ports from
- * its own slice of {@value #SLICE} ports from {@value #FIRST_SLICED} on, below the kernel's ephemeral
- * range, so no two forks are ever given the same port and no port the kernel picks for a socket bound
- * to port 0 or for an outgoing connection is ever given.
+ * {@value #FORK_PROPERTY} to each JVM's fork number (1 to 6): fork k then takes its ports from its own
+ * slice, the 2,000 ports from 20,000 + 2,000 (k - 1) on, below the kernel's ephemeral range (32768 on
+ * Linux), so no two forks are ever given the same port and no port the kernel picks for a socket
+ * bound to port 0 or for an outgoing connection is ever given.
  */
 public final class FreePorts {
     /** The system property naming this JVM's fork number, when tests run in several JVMs at once. */
@@ -42,7 +42,7 @@ public final class FreePorts {
      *         this fork's slice is taken
      */
     public static synchronized int next() {
-        return FORK == 0 ? nextFromKernel() : nextInSlice();
+        return FORK == 0 ? nextFromKernel() : nextInSlice(FORK);
     }
 
     private static int nextFromKernel() {
@@ -59,8 +59,8 @@ public final class FreePorts {
         throw new IllegalStateException("100 tries gave only ports already handed out");
     }
 
-    private static int nextInSlice() {
-        int first = FIRST_SLICED + (FORK - 1) * SLICE;
+    static synchronized int nextInSlice(int fork) {
+        int first = FIRST_SLICED + (fork - 1) * SLICE;
         for (int i = 0; i < SLICE; i++) {
             int port = first + nextInSlice;
             nextInSlice = (nextInSlice + 1) % SLICE;
@@ -74,10 +74,10 @@ public final class FreePorts {
                 // taken by another process: try the next one
             }
         }
-        throw new IllegalStateException("no free port in fork " + FORK + "'s slice " + first + "-" + (first + SLICE - 1));
+        throw new IllegalStateException("no free port in fork " + fork + "'s slice " + first + "-" + (first + SLICE - 1));
     }
 
-    private static int fork(String value) {
+    static int fork(String value) {
         if (value == null || value.isBlank()) {
             return 0;
         }
