@@ -193,7 +193,7 @@ class LaunchCommandTest {
     void exitStatusIsTheFirstFailingGroupsAndTheOthersAreStopped() throws Exception {
         Path job = jobFile(LaunchProbe.class.getName(), "\"w1\", \"it's quoted; ok\"", "sh -c {cmd}", "");
         // the probes open no channel, so the peer timeout only bounds the launcher's wait for a verdict
-        Files.writeString(job, Files.readString(job).replace("\"peerTimeoutSeconds\": 10", "\"peerTimeoutSeconds\": 3"));
+        Files.writeString(job, Files.readString(job).replace("\"peerTimeoutSeconds\": 10", "\"peerTimeoutSeconds\": 1"));
         List<String> lines = new ArrayList<>();
         long t0 = System.nanoTime();
         int status = launch(lines, job.toString());

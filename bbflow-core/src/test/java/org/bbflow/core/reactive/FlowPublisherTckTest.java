@@ -12,7 +12,7 @@ import org.reactivestreams.tck.flow.FlowPublisherVerification;
 public class FlowPublisherTckTest extends FlowPublisherVerification<Long> {
 
     public FlowPublisherTckTest() {
-        super(new TestEnvironment(TckTiming.TIMEOUT_MILLIS, TckTiming.NO_SIGNALS_MILLIS), TckTiming.GC_TIMEOUT_MILLIS);
+        super(new TestEnvironment(TckTiming.TIMEOUT_MILLIS, TckTiming.NO_SIGNALS_MILLIS, TckTiming.POLL_MILLIS), TckTiming.GC_TIMEOUT_MILLIS);
     }
 
     @Override

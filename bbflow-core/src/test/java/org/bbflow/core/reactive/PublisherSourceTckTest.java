@@ -20,7 +20,7 @@ public class PublisherSourceTckTest extends FlowSubscriberBlackboxVerification<L
     private final List<org.bbflow.core.Flow> flows = new ArrayList<>();
 
     public PublisherSourceTckTest() {
-        super(new TestEnvironment(TckTiming.TIMEOUT_MILLIS, TckTiming.NO_SIGNALS_MILLIS));
+        super(new TestEnvironment(TckTiming.TIMEOUT_MILLIS, TckTiming.NO_SIGNALS_MILLIS, TckTiming.POLL_MILLIS));
     }
 
     @Override

@@ -643,7 +643,7 @@ class DistributedJobTest {
      */
     @Test
     void aGroupStartedAfterTheJobFailedGivesUpAfterThePeerTimeout(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(2));
         long n = 200_000;
         try (Child w1 = new Child(job, "w1", n, 1_000)) {
             assertThrows(FlowException.class, () -> DistApp.run(DistributedJob.of(job, "m"), n, -1));
