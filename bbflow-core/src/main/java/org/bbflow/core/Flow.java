@@ -490,7 +490,11 @@ public final class Flow implements AutoCloseable {
     }
 
     /**
-     * A live snapshot of the statistics (approximate while the flow runs).
+     * A live snapshot of the statistics (approximate while the flow runs: each count is read once,
+     * while the nodes go on). On every edge the snapshot never shows the consumer with more items in
+     * than its producer sent, so {@code itemsOut - itemsIn} of an edge, the items in flight on it, is
+     * never negative (a producer counts an item before it offers it; the snapshot reads all items in
+     * before any items out).
      *
      * @return the statistics so far
      */
@@ -500,9 +504,16 @@ public final class Flow implements AutoCloseable {
 
     private RunStats snapshot() {
         long now = System.nanoTime();
-        List<NodeStats> s = new ArrayList<>(runners.size());
-        for (NodeRunner r : runners) {
-            s.add(r.stats(now));
+        // every node's items in before any node's items out: with the counts' release/acquire order
+        // (NodeRunner.countIn), no edge then shows its consumer ahead of its producer
+        int n = runners.size();
+        long[] in = new long[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = runners.get(i).itemsInAcquire();
+        }
+        List<NodeStats> s = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            s.add(runners.get(i).stats(now, in[i]));
         }
         long end = endNanos;
         return new RunStats(name, s, Duration.ofNanos((end != 0 ? end : now) - startNanos));

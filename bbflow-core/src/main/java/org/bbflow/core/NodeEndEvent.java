@@ -64,7 +64,7 @@ final class NodeEndEvent extends Event {
         if (!e.isEnabled()) {
             return;
         }
-        NodeStats s = r.stats(System.nanoTime());
+        NodeStats s = r.stats(System.nanoTime(), r.itemsInAcquire());
         e.flow = flowName;
         e.path = s.path();
         e.node = s.name();

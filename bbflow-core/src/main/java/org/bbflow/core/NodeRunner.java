@@ -361,7 +361,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         if (cancel.raised) {
             throw Cancelled.INSTANCE;
         }
-        itemsIn += round.size();
+        countIn(round.size());
         node.onItem(round, outbox);
         for (int k = 0, n = round.size(); k < n; k++) {
             consumed(from[k]);
@@ -379,7 +379,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         if (carriesUnits) {
             outbox.units.deliver(x, this);
         } else {
-            itemsIn++;
+            countIn(1);
             if (isSource) {
                 ((Source<Object>) (Node<?, ?>) node).onFeedback(x, outbox);
             } else {
@@ -413,9 +413,24 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
                 n.onItem(x, out);
             } while (k < RUN_BOUND && (x = c.pollRaw()) != null);
         } finally {
-            itemsIn += k;
+            countIn(k);
             inputIndex = -1;
         }
+    }
+
+    /**
+     * Adds k items read to this node's count, with release semantics: a snapshot that reads this
+     * count with acquire and then a producer's {@code itemsOut} sees every item counted here counted
+     * there too (the producer counts before its offer, the offer is a release and the read of it an
+     * acquire). The single writer is this thread; on x86 this is a plain store.
+     */
+    void countIn(int k) {
+        ITEMS_IN.setRelease(this, itemsIn + k);
+    }
+
+    /** This node's count of items in, read with acquire (the first pass of {@link Flow#stats()}). */
+    long itemsInAcquire() {
+        return (long) ITEMS_IN.getAcquire(this);
     }
 
     /**
@@ -576,7 +591,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
      * time alive and not waiting; the rest of that time is off CPU (the thread waited for a core, or
      * blocked in the node's own code). Where CPU time is unknown, busy is the time alive and not waiting.
      */
-    NodeStats stats(long nowNanos) {
+    NodeStats stats(long nowNanos, long itemsInRead) {
         long start = startNanos;
         long end = endNanos;
         long total = start == 0 ? 0 : (end != 0 ? end : nowNanos) - start;
@@ -585,7 +600,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         // the thread is the node's own, started for this flow: its CPU time is the node's
         long cpu = start == 0 ? -1 : end != 0 ? cpuAtEnd : ThreadCpu.of(thread);
         long busy = cpu < 0 ? notWaiting : Math.min(notWaiting, cpu);
-        return new NodeStats(plan.path, node.name(), (long) ITEMS_IN.getOpaque(this), (long) ITEMS_OUT.getOpaque(this),
+        return new NodeStats(plan.path, node.name(), itemsInRead, (long) ITEMS_OUT.getAcquire(this),
                 busy, idle, emptyWaits, fullWaits, notWaiting - busy);
     }
 }

@@ -8,7 +8,8 @@ package org.bbflow.core;
  * consumer's deliver stalling on loads of fields neither wrote).
  */
 abstract class NodeRunnerHotFields extends NodeRunnerPad0 {
-    // statistics (single writer: the node's thread; read opaque by stats())
+    // statistics (single writer: the node's thread; itemsIn written with release by countIn, both read
+    // with acquire by Flow.stats(), items in first)
     long itemsIn;
     long itemsOut;
     // context state: the current item's, -1 and false outside onItem

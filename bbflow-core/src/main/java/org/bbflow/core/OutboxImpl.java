@@ -139,10 +139,19 @@ final class OutboxImpl implements Outbox<Object> {
         return new IllegalArgumentException("node " + path() + " sent null; null is not a valid item");
     }
 
-    /** Sends a user item on output i, waiting while it is full. */
+    /**
+     * Sends a user item on output i, waiting while it is full. The item is counted before it is
+     * offered (and the count undone if the flow is cancelled first), so that no consumer can count an
+     * item its producer has not: see {@link Flow#stats()}.
+     */
     void put(int i, Object item) {
-        offer(i, item);
         runner.itemsOut++;
+        try {
+            offer(i, item);
+        } catch (Cancelled e) {
+            runner.itemsOut--;
+            throw e;
+        }
     }
 
     /** Sends a user item on the plain output p: no loop to count it in, no dispatch to choose it. */
@@ -150,11 +159,16 @@ final class OutboxImpl implements Outbox<Object> {
         if (cancel.raised) {
             throw Cancelled.INSTANCE;
         }
+        runner.itemsOut++;   // before the offer, as put's
         if (!p.offerRaw(item)) {
-            runner.awaitPlainRoom(p, item);
+            try {
+                runner.awaitPlainRoom(p, item);
+            } catch (Cancelled e) {
+                runner.itemsOut--;
+                throw e;
+            }
         }
         p.wakeConsumer();
-        runner.itemsOut++;
     }
 
     /** Sends a user item on every output. */
@@ -184,14 +198,15 @@ final class OutboxImpl implements Outbox<Object> {
         }
         Link c = outs[i];
         countInFlight(i, c);
+        runner.itemsOut++;   // before the offer, as put's
         if (!c.offerRaw(item)) {
+            runner.itemsOut--;   // counted above, but never sent
             if (c.inFlight != null) {
-                c.inFlight.decrementAndGet();   // counted above, but never sent
+                c.inFlight.decrementAndGet();
             }
             return false;
         }
         c.wakeConsumer();
-        runner.itemsOut++;
         return true;
     }
 

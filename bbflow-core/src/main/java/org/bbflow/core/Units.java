@@ -115,7 +115,7 @@ final class Units extends Dispatcher {
         } else if (x == TAIL) {
             tail = true; // what follows is the upstream node's onEos output: no units, and none made here
         } else {
-            r.itemsIn++;
+            r.countIn(1);
             Node<Object, Object> node = r.node();
             if (inGroup || tail) {
                 node.onItem(x, out);
