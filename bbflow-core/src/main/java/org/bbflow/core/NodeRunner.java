@@ -174,7 +174,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         return cancel.raised;
     }
 
-    /** True once the flow is cancelled or a failure of it is recorded, even one that cancels nothing ({@link StreamFailure}). */
+    /** True once the flow is cancelled or has a failure recorded, even one that cancels nothing ({@link StreamFailure}). */
     @Override
     public boolean flowFailed() {
         return cancel.raised || flow.failed();

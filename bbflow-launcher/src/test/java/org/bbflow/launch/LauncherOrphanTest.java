@@ -35,23 +35,34 @@ class LauncherOrphanTest {
 
     /** A job of one group running {@link IdleGroup} under {@code sh -c}, the JVM a child of the shell. */
     private Path job() throws Exception {
+        return job("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7190}", "");
+    }
+
+    /** A job of {@code groups} running {@link IdleGroup} under {@code sh -c}, the group {@code runs} calling run. */
+    private Path job(String groups, String runs) throws Exception {
         Path f = dir.resolve("idle.json");
         // "{cmd};exit": the shell runs the JVM as its child (no exec of a last command), as ssh's remote shell may
         Files.writeString(f, "{\"main\": \"" + IdleGroup.class.getName() + "\", \"args\": [\"" + dir.resolve("pid")
-                + "\"], \"remote\": \"sh -c {cmd};exit\", \"peerTimeoutSeconds\": 300,"
-                + " \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7190}}}");
+                + "\", \"" + runs + "\"], \"remote\": \"sh -c {cmd};exit\", \"peerTimeoutSeconds\": 300,"
+                + " \"groups\": {" + groups + "}}");
         return f;
     }
 
-    /** The group JVM, once it has written its process id. */
+    /** The group JVM of the job's first group, once it has written its process id. */
     private ProcessHandle awaitGroup(Process orLauncher) throws Exception {
+        return awaitGroup(orLauncher, "m");
+    }
+
+    /** The JVM of {@code group}, once it has written its process id. */
+    private ProcessHandle awaitGroup(Process orLauncher, String group) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
+        String prefix = "pid." + group + ".";
         while (System.nanoTime() < deadline) {
             try (Stream<Path> files = Files.list(dir)) {
-                Optional<Path> pid = files.filter(p -> p.getFileName().toString().startsWith("pid.")).findFirst();
+                Optional<Path> pid = files.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst();
                 if (pid.isPresent()) {
                     String name = pid.get().getFileName().toString();
-                    return ProcessHandle.of(Long.parseLong(name.substring(4))).orElseThrow();
+                    return ProcessHandle.of(Long.parseLong(name.substring(prefix.length()))).orElseThrow();
                 }
             }
             if (orLauncher != null && !orLauncher.isAlive()) {
@@ -103,6 +114,42 @@ class LauncherOrphanTest {
             if (group != null) {
                 group.destroyForcibly();
             }
+            launcher.join(10_000);
+        }
+    }
+
+    /**
+     * A group inside {@code run} (here waiting for the master's admission, which never comes) gives up
+     * its part and exits too: it stops waiting at once (its part may take up to 5 s to end).
+     */
+    @Test
+    void aGroupInsideRunWhoseWrapperIsKilledExits() throws Exception {
+        JobFile job = JobFile.read(job("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7191},"
+                + " \"w\": {\"host\": \"127.0.0.1\", \"port\": 7192}", "w")).forRun();
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread launcher = new Thread(() -> {
+            try {
+                Launcher.run(job, lines::add, Duration.ofSeconds(55), Duration.ofSeconds(1));
+            } catch (Exception e) {
+                lines.add(e.toString());
+            }
+        }, "test-launcher");
+        launcher.start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            ProcessHandle master = awaitGroup(null, "m");
+            started.add(master);
+            ProcessHandle w = awaitGroup(null, "w");
+            started.add(w);
+            w.parent().orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
+            assertTrue(endsBy(w, deadline), "group w's JVM " + w.pid() + " lived on as an orphan\n" + lines);
+            master.parent().orElseThrow().destroyForcibly(); // the master's turn: the launcher then ends
+            assertTrue(endsBy(master, deadline), "the master's JVM " + master.pid() + " lived on as an orphan\n" + lines);
+            launcher.join(TimeUnit.SECONDS.toMillis(DEADLINE_SECONDS));
+            assertFalse(launcher.isAlive(), "the launcher did not end");
+        } finally {
+            started.forEach(ProcessHandle::destroyForcibly);
             launcher.join(10_000);
         }
     }

@@ -674,6 +674,10 @@ public final class DistributedJob {
                 f.cancel();
             }
         }
+        NetServer s = groupServer;
+        if (s != null && groupFlow == null) {
+            s.close(); // a group still waiting for its admission stops waiting
+        }
     }
 
     /** Waits until {@link #run} has ended, if it was called, or {@code deadline} (a {@link System#nanoTime()}) passed. */
@@ -1099,6 +1103,9 @@ public final class DistributedJob {
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
             groupServer = server;
+            if (abandoned != null) {
+                throw new IllegalStateException("group " + group + " gave up its part: " + abandoned);
+            }
             long generation = awaitAdmission(server);
             this.generation = generation;
             NetOptions options = clientOptions.withIdentity(spec.id(), group + "#" + generation);
@@ -1218,6 +1225,9 @@ public final class DistributedJob {
             }
             return generation;
         } catch (RemoteChannelException e) {
+            if (abandoned != null) {
+                throw new IllegalStateException("group " + group + " gave up its part: " + abandoned, e);
+            }
             throw new GroupFailedException(spec.master(), spec.master(), "lost the master: it did not admit group " + group
                     + " within the peer timeout (" + spec.peerTimeout().toMillis() + " ms): " + e.getMessage(), e);
         }
