@@ -83,8 +83,8 @@ final class Converters {
                 throw new TypeConversionException("'" + text + "' is not a duration like 500ms, 30s or 2m");
             }
             if (d.isNegative() || d.compareTo(MAX_TIME) > 0 || d.isZero() && !zeroAllowed()) {
-                throw new TypeConversionException("'" + text + "' is out of range: a duration must be "
-                        + (zeroAllowed() ? "from 0" : "more than 0 and") + " at most 365 days");
+                throw new TypeConversionException("'" + text + "' is out of range: " + (zeroAllowed()
+                        ? "a duration must be from 0 to 365 days" : "a time limit must be more than 0 and at most 365 days"));
             }
             return d;
         }
