@@ -5,6 +5,8 @@ FastFlow pinned (its default) and unpinned; BBFlow's generic path on existing ob
 the farm: boxed, backoff) and the unboxed path (`LongNodes`, backoff) on the default JDK, and on JDK 25 both unpinned and pinned (pinning needs
 JDK 22+: the foreign function API), in the same rounds; the farm also beside the sequential loop and
 the parallel stream.
+Since the ninth round the default JDK 17 pins too (its incubating foreign API, with
+--add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED): the `jdk17` copies.
 Usage: JDK25=/usr/lib/jvm/temurin-25-jdk-amd64 pinned-plan.py WORK/plan.json > WORK/pinned.json"""
 import json, os, sys
 
@@ -32,6 +34,12 @@ for g in plan['groups']:
         c = json.loads(json.dumps(template))
         c['label'] = ('java-seq' if impl == 'seq' else impl) + ' jdk25'
         c['cmd'] = [f'{JDK25}/bin/java', '--enable-native-access=ALL-UNNAMED'] + c['cmd'][1:]
+        c['cmd'][c['cmd'].index(impl_at)] = impl
+        g['configs'].append(c)
+    for impl in [i for i in impls if 'pin' in i]:
+        c = json.loads(json.dumps(template))
+        c['label'] = impl + ' jdk17'
+        c['cmd'] = [c['cmd'][0], '--add-modules', 'jdk.incubator.foreign', '--enable-native-access=ALL-UNNAMED'] + c['cmd'][1:]
         c['cmd'][c['cmd'].index(impl_at)] = impl
         g['configs'].append(c)
     groups.append(g)

@@ -2,10 +2,10 @@ package org.bbflow.core;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,14 +19,19 @@ import java.util.TreeSet;
 
 /**
  * Pins the calling thread to one CPU: Linux's {@code sched_setaffinity(0, size, mask)}, called
- * through the JDK's foreign function API (final in JDK 22).
+ * through the JDK's foreign function API: {@code java.lang.foreign} (final in JDK 22), or on JDK 17
+ * its incubating form {@code jdk.incubator.foreign}.
  *
  * <p>The library is compiled for Java 17 and ships no native code, so the API is reached by
- * reflection, once, when pinning is first asked for: a JVM older than 22, another OS or a JVM that
- * denies native access makes {@link #UNSUPPORTED} say why, and nothing here is loaded on a flow
- * that does not pin. On JDK 22 and later the JVM prints a warning the first time a library calls a
- * restricted method unless native access is enabled for it ({@code --enable-native-access=ALL-UNNAMED}
- * on the class path, {@code =org.bbflow.core} on the module path); docs/core.md says so.
+ * reflection, once, when pinning is first asked for: a JVM of 18 to 21 (whose forms of the API are
+ * incubating or preview ones that changed each release), another OS, a JDK 17 without the incubator
+ * module, or a JVM that denies native access makes {@link #UNSUPPORTED} say why, and nothing here is
+ * loaded on a flow that does not pin. On JDK 22 and later the JVM prints a warning the first time a
+ * library calls a restricted method unless native access is enabled for it
+ * ({@code --enable-native-access=ALL-UNNAMED} on the class path, {@code =org.bbflow.core} on the module
+ * path); on JDK 17 the same option is required, with {@code --add-modules jdk.incubator.foreign}
+ * (docs/core.md says so). Decision: JDK 17 is the oldest JDK the library runs on and an LTS, and the
+ * incubating API of 17 is fixed, so it is worth its dozen reflective lines; 18-21 are not.
  *
  * <p>Per pinned thread the cost is one downcall at the thread's start; each CPU's mask is built
  * once, in memory that lives as long as the JVM (a few hundred bytes), and only read by the kernel.
@@ -36,12 +41,17 @@ final class CpuAffinity {
     static final String UNSUPPORTED;
     /** The CPUs this process may run on ({@code Cpus_allowed_list} of /proc/self/status), ascending. */
     static final int[] ALLOWED;
+    /** The flags a JDK 17 needs to pin (named in {@link #UNSUPPORTED} when they are missing). */
+    static final String JDK17_FLAGS = "--add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED";
 
-    /** {@code (int pid, long size, Object mask) -> int}: sched_setaffinity, the mask a MemorySegment. */
+    /** {@code (int pid, long size, Object mask) -> int}: sched_setaffinity, the mask as {@link #MASK_ARGUMENT} gives it. */
     private static final MethodHandle SET_AFFINITY;
-    private static final Method ALLOCATE;
-    private static final Method AS_BYTE_BUFFER;
-    private static final Object ARENA;
+    /** {@code (long bytes) -> Object}: zeroed native memory that lives as long as the JVM (a MemorySegment). */
+    private static final MethodHandle ALLOCATE;
+    /** {@code (Object segment) -> ByteBuffer}: the segment's bytes. */
+    private static final MethodHandle AS_BYTE_BUFFER;
+    /** {@code (Object segment) -> Object}: what the downcall takes for a pointer (the segment, or on JDK 17 its address). */
+    private static final MethodHandle MASK_ARGUMENT;
     /** Bytes of every mask: glibc's cpu_set_t (1,024 CPUs) or more, for a machine with more. */
     private static final int MASK_BYTES;
     /** One mask per CPU, made on first use; guarded by the class (see {@link #mask}). */
@@ -50,55 +60,25 @@ final class CpuAffinity {
     static {
         int[] allowed = new int[0];
         String unsupported = null;
-        MethodHandle set = null;
-        Method allocate = null;
-        Method asByteBuffer = null;
-        Object arena = null;
+        MethodHandle[] linked = null;
         String os = System.getProperty("os.name", "?");
         int feature = Runtime.version().feature();
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
             unsupported = "pinning threads needs Linux (sched_setaffinity); this JVM runs on " + os;
-        } else if (feature < 22) {
-            unsupported = "pinning threads needs JDK 22 or later (the foreign function API); this JVM is "
+        } else if (feature > 17 && feature < 22) {
+            unsupported = "pinning threads needs JDK 22 or later, or JDK 17 (the foreign function API); this JVM is "
                     + Runtime.version();
         } else if (!"64".equals(System.getProperty("sun.arch.data.model", "64"))) {
             unsupported = "pinning threads needs a 64-bit JVM (size_t as a long)";
         } else {
             try {
                 allowed = allowedCpus(Paths.get("/proc/self/status"));
-                Class<?> linkerClass = Class.forName("java.lang.foreign.Linker");
-                Class<?> lookupClass = Class.forName("java.lang.foreign.SymbolLookup");
-                Class<?> layoutClass = Class.forName("java.lang.foreign.MemoryLayout");
-                Class<?> valueLayoutClass = Class.forName("java.lang.foreign.ValueLayout");
-                Class<?> descriptorClass = Class.forName("java.lang.foreign.FunctionDescriptor");
-                Class<?> segmentClass = Class.forName("java.lang.foreign.MemorySegment");
-                Class<?> optionClass = Class.forName("java.lang.foreign.Linker$Option");
-                Class<?> arenaClass = Class.forName("java.lang.foreign.Arena");
-                Object linker = linkerClass.getMethod("nativeLinker").invoke(null);
-                Object libc = linkerClass.getMethod("defaultLookup").invoke(linker);
-                Optional<?> symbol = (Optional<?>) lookupClass.getMethod("find", String.class)
-                        .invoke(libc, "sched_setaffinity");
-                if (symbol.isEmpty()) {
-                    throw new IllegalStateException("the C library has no sched_setaffinity");
-                }
-                Object args = Array.newInstance(layoutClass, 3);
-                Array.set(args, 0, valueLayoutClass.getField("JAVA_INT").get(null));
-                Array.set(args, 1, valueLayoutClass.getField("JAVA_LONG").get(null));
-                Array.set(args, 2, valueLayoutClass.getField("ADDRESS").get(null));
-                Object descriptor = descriptorClass.getMethod("of", layoutClass, args.getClass())
-                        .invoke(null, valueLayoutClass.getField("JAVA_INT").get(null), args);
-                MethodHandle downcall = (MethodHandle) linkerClass
-                        .getMethod("downcallHandle", segmentClass, descriptorClass, Array.newInstance(optionClass, 0).getClass())
-                        .invoke(linker, symbol.get(), descriptor, Array.newInstance(optionClass, 0));
-                set = downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class));
-                arena = arenaClass.getMethod("global").invoke(null);
-                allocate = arenaClass.getMethod("allocate", long.class);
-                asByteBuffer = segmentClass.getMethod("asByteBuffer");
+                linked = feature >= 22 ? linkForeign() : linkIncubatorForeign();
             } catch (InvocationTargetException e) {
                 // e.g. IllegalCallerException: native access denied (--illegal-native-access=deny)
-                unsupported = "pinning threads is not possible in this JVM: " + e.getCause();
+                unsupported = "pinning threads is not possible in this JVM: " + e.getCause() + jdk17Hint(feature);
             } catch (ReflectiveOperationException | RuntimeException | IOException | LinkageError e) {
-                unsupported = "pinning threads is not possible in this JVM: " + e;
+                unsupported = "pinning threads is not possible in this JVM: " + e + jdk17Hint(feature);
             }
         }
         if (unsupported == null && allowed.length == 0) {
@@ -107,12 +87,98 @@ final class CpuAffinity {
         int maxCpu = allowed.length == 0 ? 0 : allowed[allowed.length - 1];
         UNSUPPORTED = unsupported;
         ALLOWED = allowed;
-        SET_AFFINITY = set;
-        ALLOCATE = allocate;
-        AS_BYTE_BUFFER = asByteBuffer;
-        ARENA = arena;
+        boolean ok = unsupported == null;
+        SET_AFFINITY = ok ? linked[0] : null;
+        ALLOCATE = ok ? linked[1] : null;
+        AS_BYTE_BUFFER = ok ? linked[2] : null;
+        MASK_ARGUMENT = ok ? linked[3] : null;
         MASK_BYTES = Math.max(128, ((maxCpu >>> 6) + 1) * 8);
         MASKS = new Object[maxCpu + 1];
+    }
+
+    private static String jdk17Hint(int feature) {
+        return feature == 17 ? " (JDK 17 pins with " + JDK17_FLAGS + ")" : "";
+    }
+
+    /** JDK 22+: {@code java.lang.foreign}; returns {set, allocate, asByteBuffer, maskArgument}. */
+    private static MethodHandle[] linkForeign() throws ReflectiveOperationException {
+        Class<?> linkerClass = Class.forName("java.lang.foreign.Linker");
+        Class<?> lookupClass = Class.forName("java.lang.foreign.SymbolLookup");
+        Class<?> layoutClass = Class.forName("java.lang.foreign.MemoryLayout");
+        Class<?> valueLayoutClass = Class.forName("java.lang.foreign.ValueLayout");
+        Class<?> descriptorClass = Class.forName("java.lang.foreign.FunctionDescriptor");
+        Class<?> segmentClass = Class.forName("java.lang.foreign.MemorySegment");
+        Class<?> optionClass = Class.forName("java.lang.foreign.Linker$Option");
+        Class<?> arenaClass = Class.forName("java.lang.foreign.Arena");
+        Object linker = linkerClass.getMethod("nativeLinker").invoke(null);
+        Object libc = linkerClass.getMethod("defaultLookup").invoke(linker);
+        Object symbol = found(lookupClass.getMethod("find", String.class).invoke(libc, "sched_setaffinity"));
+        Object descriptor = descriptor(descriptorClass, layoutClass,
+                valueLayoutClass.getField("JAVA_INT").get(null), valueLayoutClass.getField("JAVA_LONG").get(null),
+                valueLayoutClass.getField("ADDRESS").get(null));
+        Object noOptions = Array.newInstance(optionClass, 0);
+        MethodHandle downcall = (MethodHandle) linkerClass
+                .getMethod("downcallHandle", segmentClass, descriptorClass, noOptions.getClass())
+                .invoke(linker, symbol, descriptor, noOptions);
+        Object arena = arenaClass.getMethod("global").invoke(null);
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        return new MethodHandle[] {
+            downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
+            lookup.unreflect(arenaClass.getMethod("allocate", long.class)).bindTo(arena)
+                    .asType(MethodType.methodType(Object.class, long.class)),
+            lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
+                    .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
+            MethodHandles.identity(Object.class)
+        };
+    }
+
+    /** JDK 17: {@code jdk.incubator.foreign} (resolved only with --add-modules); as {@link #linkForeign}. */
+    private static MethodHandle[] linkIncubatorForeign() throws ReflectiveOperationException {
+        String p = "jdk.incubator.foreign.";
+        Class<?> linkerClass = Class.forName(p + "CLinker");
+        Class<?> lookupClass = Class.forName(p + "SymbolLookup");
+        Class<?> layoutClass = Class.forName(p + "MemoryLayout");
+        Class<?> descriptorClass = Class.forName(p + "FunctionDescriptor");
+        Class<?> segmentClass = Class.forName(p + "MemorySegment");
+        Class<?> addressClass = Class.forName(p + "MemoryAddress");
+        Class<?> addressableClass = Class.forName(p + "Addressable");
+        Class<?> scopeClass = Class.forName(p + "ResourceScope");
+        Object linker = linkerClass.getMethod("getInstance").invoke(null);
+        Object libc = linkerClass.getMethod("systemLookup").invoke(null);
+        Object symbol = found(lookupClass.getMethod("lookup", String.class).invoke(libc, "sched_setaffinity"));
+        Object descriptor = descriptor(descriptorClass, layoutClass, linkerClass.getField("C_INT").get(null),
+                linkerClass.getField("C_LONG").get(null), linkerClass.getField("C_POINTER").get(null));
+        MethodHandle downcall = (MethodHandle) linkerClass
+                .getMethod("downcallHandle", addressableClass, MethodType.class, descriptorClass)
+                .invoke(linker, symbol, MethodType.methodType(int.class, int.class, long.class, addressClass), descriptor);
+        Object global = scopeClass.getMethod("globalScope").invoke(null);
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        MethodHandle allocate = lookup.unreflect(segmentClass.getMethod("allocateNative", long.class, scopeClass));
+        return new MethodHandle[] {
+            downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
+            MethodHandles.insertArguments(allocate, 1, global).asType(MethodType.methodType(Object.class, long.class)),
+            lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
+                    .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
+            lookup.unreflect(segmentClass.getMethod("address")).asType(MethodType.methodType(Object.class, Object.class))
+        };
+    }
+
+    private static Object found(Object optionalSymbol) {
+        Optional<?> symbol = (Optional<?>) optionalSymbol;
+        if (symbol.isEmpty()) {
+            throw new IllegalStateException("the C library has no sched_setaffinity");
+        }
+        return symbol.get();
+    }
+
+    /** {@code FunctionDescriptor.of(int, int, long, pointer)} from the three layouts given. */
+    private static Object descriptor(Class<?> descriptorClass, Class<?> layoutClass, Object cInt, Object cLong,
+            Object cPointer) throws ReflectiveOperationException {
+        Object args = Array.newInstance(layoutClass, 3);
+        Array.set(args, 0, cInt);
+        Array.set(args, 1, cLong);
+        Array.set(args, 2, cPointer);
+        return descriptorClass.getMethod("of", layoutClass, args.getClass()).invoke(null, cInt, args);
     }
 
     private CpuAffinity() {
@@ -144,12 +210,13 @@ final class CpuAffinity {
     }
 
     /** Synchronized: node threads start at once, and a mask must be published whole (once per CPU). */
-    private static synchronized Object mask(int cpu) throws ReflectiveOperationException {
+    private static synchronized Object mask(int cpu) throws Throwable {
         Object m = MASKS[cpu];
         if (m == null) {
-            m = ALLOCATE.invoke(ARENA, (long) MASK_BYTES); // zeroed
-            ByteBuffer b = (ByteBuffer) AS_BYTE_BUFFER.invoke(m);
+            Object segment = (Object) ALLOCATE.invokeExact((long) MASK_BYTES); // zeroed
+            ByteBuffer b = (ByteBuffer) AS_BYTE_BUFFER.invokeExact(segment);
             b.put(cpu >>> 3, (byte) (1 << (cpu & 7))); // cpu_set_t: bit cpu % 8 of byte cpu / 8
+            m = (Object) MASK_ARGUMENT.invokeExact(segment);
             MASKS[cpu] = m;
         }
         return m;

@@ -14,12 +14,15 @@ import java.util.Arrays;
  * there, against 0.7-1.3 x unpinned. With more busy node threads than cores, pinning fixes which threads
  * share a core for the whole run: measure before keeping it.
  *
- * <p>Pinning needs Linux and JDK 22 or later (the JDK's foreign function API calls
+ * <p>Pinning needs Linux and JDK 22 or later, or JDK 17 (the JDK's foreign function API calls
  * {@code sched_setaffinity}; the library ships no native code). {@link #isSupported()} says whether
  * this JVM can pin, {@link #unsupportedReason()} why not; asking for a pinning mapping where it
  * cannot work fails at once, so no flow silently runs unpinned. On JDK 22 and later, enable native
  * access for BBFlow to avoid the JVM's one-time warning: {@code --enable-native-access=ALL-UNNAMED}
- * (class path) or {@code --enable-native-access=org.bbflow.core} (module path).
+ * (class path) or {@code --enable-native-access=org.bbflow.core} (module path). On JDK 17 the API is
+ * an incubating module, so two options are required:
+ * {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED} (the JVM then prints
+ * one line, "Using incubator modules"). JDK 18 to 21 cannot pin.
  *
  * <pre>{@code
  * FlowOptions options = ThreadMapping.isSupported()
@@ -88,7 +91,8 @@ public final class ThreadMapping {
     }
 
     /**
-     * Whether this JVM can pin threads (Linux, JDK 22 or later, native access not denied).
+     * Whether this JVM can pin threads (Linux; JDK 22 or later with native access not denied, or JDK 17
+     * started with {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}).
      *
      * @return true if {@link #roundRobin()} and {@link #onCpus(int...)} work here
      */

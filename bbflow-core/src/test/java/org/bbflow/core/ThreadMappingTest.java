@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -109,7 +111,10 @@ class ThreadMappingTest {
         assumeTrue(!ThreadMapping.isSupported(), "this JVM can pin");
         String reason = ThreadMapping.unsupportedReason();
         assertFalse(reason.isEmpty());
-        if (Runtime.version().feature() < 22) {
+        int feature = Runtime.version().feature();
+        if (feature == 17) {
+            assertTrue(reason.contains(CpuAffinity.JDK17_FLAGS), reason);
+        } else if (feature < 22) {
             assertTrue(reason.contains("JDK 22"), reason);
         }
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ThreadMapping::roundRobin);
@@ -118,10 +123,28 @@ class ThreadMappingTest {
     }
 
     @Test
-    void linuxJdk22AndLaterCanPin() {
-        // guards the reflective path: on the JVMs CI runs (Linux, JDK 17 and 25) exactly JDK 25 pins
+    void linuxJdk22AndLaterAndJdk17WithTheIncubatorModuleCanPin() {
+        // guards both reflective paths: the build runs JDK 17's tests with the incubator module
+        // (profile native-access-17), so on the JVMs CI runs (Linux, JDK 17 and 25) both pin
         assumeTrue(System.getProperty("os.name").startsWith("Linux"));
-        assertEquals(Runtime.version().feature() >= 22, ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        int feature = Runtime.version().feature();
+        boolean incubator = ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent();
+        assertEquals(feature >= 22 || feature == 17 && incubator, ThreadMapping.isSupported(),
+                ThreadMapping.unsupportedReason());
+    }
+
+    @Test
+    void aJdk17WithoutTheFlagsNamesThem() throws Exception {
+        // a child JVM without --add-modules: the incubating API is absent, and the reason says what to add
+        assumeTrue(Runtime.version().feature() == 17 && System.getProperty("os.name").startsWith("Linux"));
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
+                ThreadMappingPeer.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.startsWith("supported=false "), out);
+        assertTrue(out.contains(CpuAffinity.JDK17_FLAGS), out);
     }
 
     @Test
