@@ -1,5 +1,7 @@
 #!/bin/bash
 # The first pinning in a JDK 25 process with and without an AOT cache trained on the same program.
+# PinInit is ../round8/PinInit.java, compiled into /tmp/aot/pininit.jar (the cache refuses class-path directories):
+#   javac -cp benchmarks.jar -d cls ../round8/PinInit.java && jar cf /tmp/aot/pininit.jar -C cls .
 J=/usr/lib/jvm/temurin-25-jdk-amd64/bin
 CP=/tmp/ab/after.jar:/tmp/aot/pininit.jar
 FL="--enable-native-access=ALL-UNNAMED"

@@ -695,7 +695,7 @@ class ReadmeSnippetsTest {
     void threadMapping() {
         Pipeline<Void, Void> p = Pipeline.of(Nodes.range(1, 100), Nodes.sink((Long x) -> { }));
         // tag::thread-mapping[]
-        FlowOptions options = ThreadMapping.isSupported()              // Linux, JDK 22 or later
+        FlowOptions options = ThreadMapping.isSupported()              // Linux, JDK 22+ or 17 (see above)
                 ? FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin())
                 : FlowOptions.defaults();
         RunStats stats = p.run(options);
