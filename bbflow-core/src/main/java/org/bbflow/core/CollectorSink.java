@@ -87,9 +87,9 @@ public final class CollectorSink<T, R> implements Node<T, Void> {
     public void close() {
         // Published only if the sink saw the whole stream and the flow was still intact when it ended.
         // A source's stream that ended with an error (StreamFailure) ends every node's stream normally,
-        // cancelling nothing, but the stream was cut: its value is no result either.
-        if (ended && context != null && !context.isCancelled()
-                && !(context instanceof NodeRunner && ((NodeRunner) context).flowFailed())) {
+        // cancelling nothing, but the stream was cut: its value is no result either. The context says so
+        // (flowFailed), also one that wraps the runtime's (a distributed job's routed member).
+        if (ended && context != null && !context.isCancelled() && !context.flowFailed()) {
             result = finished;
             hasResult = true;
         }

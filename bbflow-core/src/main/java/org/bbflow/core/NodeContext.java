@@ -58,6 +58,24 @@ public interface NodeContext {
     boolean isCancelled();
 
     /**
+     * True once the flow has failed or was cancelled, also by a failure that cancels nothing: a source
+     * whose stream ended with a {@link StreamFailure} lets every node end its stream normally (so
+     * {@link #isCancelled()} stays false), but the stream was cut. A node that presents what it saw as
+     * the result of the whole stream checks this before it does, as {@link CollectorSink} does when it
+     * closes.
+     *
+     * <p>A context that wraps another (to show its node other inputs or outputs, as a distributed job
+     * does for a member that runs in another process) must delegate this, as it delegates
+     * {@link #isCancelled()}. The default, for contexts made outside the runtime (test doubles), is
+     * {@link #isCancelled()}.
+     *
+     * @return whether the flow has failed or was cancelled
+     */
+    default boolean flowFailed() {
+        return isCancelled();
+    }
+
+    /**
      * True if an item is waiting on one of this node's inputs (an end of stream does not count). An
      * item the runtime already took from a channel but has not yet handed to {@link Node#onItem} may
      * go unseen, so false is only a hint; true is certain.

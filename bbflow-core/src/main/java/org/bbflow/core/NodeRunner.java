@@ -174,9 +174,10 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         return cancel.raised;
     }
 
-    /** True once a failure of the flow is recorded, even one that cancels nothing ({@link StreamFailure}). */
-    boolean flowFailed() {
-        return flow.failed();
+    /** True once the flow is cancelled or has a failure recorded, even one that cancels nothing ({@link StreamFailure}). */
+    @Override
+    public boolean flowFailed() {
+        return cancel.raised || flow.failed();
     }
 
     /**

@@ -34,6 +34,15 @@ import org.bbflow.net.dist.DistributedJob;
  * {@code ip netns exec {host} {args}}, or {@code {args}} alone for a local process); {@code {cmd}}
  * becomes the whole command as one shell-quoted string (for {@code ssh -T {host} {cmd}}, the
  * default, whose remote shell parses it). A template with neither gets the command's words appended.
+ *
+ * <p>No group outlives the launcher: every group starts with
+ * {@code -D}{@value DistributedJob#EXIT_WITH_STDIN_PROPERTY}{@code =true}, and the launcher holds a
+ * pipe to each group's standard input until that group's command has ended, and to every group's
+ * until it ends itself. When the command's wrapper (the shell, ssh, srun) dies, or the launcher dies
+ * (SIGKILL included: the kernel closes the pipe, and ssh passes its end to the remote side), the
+ * group's input ends, and the group fails its part and exits ({@link DistributedJob}). It is on for
+ * the groups the launcher starts, and only for them: a process started by hand or by an engine
+ * often has an input that ends at once, which says nothing about a launcher.
  */
 public final class Launcher {
     /** The exit status when the launcher's own time limit ends the job. */
@@ -63,6 +72,8 @@ public final class Launcher {
         java.add(job.classpath() != null ? job.classpath() : System.getProperty("java.class.path"));
         java.add("-D" + DistributedJob.JOB_PROPERTY + "=" + job.spec().toText());
         java.add("-D" + DistributedJob.GROUP_PROPERTY + "=" + group);
+        // the group exits when its input ends: this launcher, or the wrapper between, is gone
+        java.add("-D" + DistributedJob.EXIT_WITH_STDIN_PROPERTY + "=true");
         java.add(job.main());
         java.addAll(job.args());
         List<String> command = new ArrayList<>();
@@ -180,7 +191,10 @@ public final class Launcher {
                 reader.setDaemon(true);
                 reader.start();
                 readers.add(reader);
-                p.onExit().thenRun(() -> ended.add(g));
+                p.onExit().thenRun(() -> {
+                    endInput(p); // its wrapper is gone: a group JVM it left behind sees its input end and exits
+                    ended.add(g);
+                });
             }
             long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
             long verdictBy = Long.MAX_VALUE; // once a group failed: how long the master may take to say why
@@ -242,12 +256,22 @@ public final class Launcher {
                 if (p.isAlive()) {
                     destroyTree(p, descendantsOf(p), true);
                 }
+                endInput(p);
             }
             try {
                 Runtime.getRuntime().removeShutdownHook(onSignal);
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running or has run: it stops the groups
             }
+        }
+    }
+
+    /** Closes the pipe to a group's standard input: the group sees its input end (idempotent). */
+    private static void endInput(Process p) {
+        try {
+            p.getOutputStream().close();
+        } catch (IOException ignored) {
+            // already closed
         }
     }
 

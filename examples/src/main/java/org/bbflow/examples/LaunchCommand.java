@@ -24,13 +24,14 @@ final class LaunchCommand extends Subcommand {
     @Parameters(index = "0", paramLabel = "JOB.json", description = "the job file")
     Path jobFile;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.Time.class,
-            description = "stop every group after this long and exit with 124, e.g. 10m (default: no limit)")
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.PositiveTime.class,
+            description = "stop every group after this long (at most 365 days) and exit with 124, e.g. 10m"
+                    + " (default: no limit)")
     Duration timeout;
 
     @Option(names = "--grace", paramLabel = "DURATION", converter = Converters.Time.class,
             description = "once a group failed, how long the others may take to end by themselves before they are"
-                    + " terminated (default 5s)")
+                    + " terminated (0 to 365 days; default 5s)")
     Duration grace = Duration.ofSeconds(5);
 
     @Option(names = "--dry-run", description = "print each group's command instead of running it (after the run's"

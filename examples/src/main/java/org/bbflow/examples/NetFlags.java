@@ -52,7 +52,7 @@ final class NetFlags {
     @Option(names = "--tls-trust", paramLabel = "PEM", description = "certificates trusted when connecting (PEM)")
     Path trust;
 
-    @Option(names = "--peer-timeout", paramLabel = "DURATION", converter = Converters.Time.class,
+    @Option(names = "--peer-timeout", paramLabel = "DURATION", converter = Converters.PositiveTime.class,
             description = "how long a peer may stay away before the run fails, e.g. 30s (default: the network"
                     + " module's default)")
     Duration peerTimeout;
@@ -75,9 +75,6 @@ final class NetFlags {
     Both options(Subcommand command) throws IOException {
         NetOptions base = NetOptions.defaults();
         if (peerTimeout != null) {
-            if (peerTimeout.isNegative() || peerTimeout.isZero()) {
-                throw command.usage("--peer-timeout must be > 0, got " + peerTimeout);
-            }
             base = base.withPeerTimeout(peerTimeout);
         }
         byte[] key = secretBytes(command);

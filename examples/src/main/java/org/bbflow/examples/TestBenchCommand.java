@@ -21,7 +21,8 @@ final class TestBenchCommand extends Subcommand {
     @Option(names = "--rate", paramLabel = "SAMPLES_PER_S", description = "samples/s of each sensor (default ${DEFAULT-VALUE})")
     long rate = D.rate();
 
-    @Option(names = "--seconds", paramLabel = "S", description = "run time at the rate (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", paramLabel = "S", converter = Converters.Seconds.class,
+            description = "run time at the rate, at most 365 days (default ${DEFAULT-VALUE})")
     double seconds = (double) D.samplesPerSensor() / D.rate();
 
     @Option(names = "--samples", paramLabel = "PER_SENSOR", description = "samples per sensor (instead of --seconds)")
@@ -46,8 +47,22 @@ final class TestBenchCommand extends Subcommand {
             atLeast("--samples", samples, 1);
             perSensor = samples;
         } else {
-            atLeast("--seconds", seconds, 1e-9);
-            perSensor = Math.max(1, Math.round(rate * seconds));
+            // Converters.Seconds bounds the time; at a high rate the count can still pass a long's range
+            double n = Math.rint(rate * seconds);
+            if (!(n < 0x1p63)) {
+                throw usage("--rate " + rate + " for --seconds " + seconds + " makes " + n
+                        + " samples per sensor, more than a count holds (" + Long.MAX_VALUE + ")");
+            }
+            perSensor = Math.max(1, (long) n);
+        }
+        if (perSensor > Long.MAX_VALUE / sensors) {
+            throw usage("--samples " + perSensor + " for each of --sensors " + sensors + " make more samples than a"
+                    + " count holds (" + Long.MAX_VALUE + ")");
+        }
+        // the sensors sample at the rate: the run lasts samples / rate seconds, bounded as --seconds is
+        if ((double) perSensor / rate > Converters.MAX_TIME.getSeconds()) {
+            throw usage("--samples " + perSensor + " at --rate " + rate + " would run " + (perSensor / rate)
+                    + " s, more than 365 days (" + Converters.MAX_TIME.getSeconds() + " s)");
         }
         return TestBench.main(new TestBench.Options(sensors, rate, perSensor, batch, output, !noProgress), out);
     }

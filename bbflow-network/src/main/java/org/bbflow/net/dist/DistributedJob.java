@@ -102,6 +102,21 @@ public final class DistributedJob {
     public static final String GROUP_PROPERTY = "bbflow.group";
     /** The system property holding the job's text form ({@link JobSpec#toText()}). */
     public static final String JOB_PROPERTY = "bbflow.job";
+    /**
+     * The system property that, set to {@code true}, ties this process to whoever holds its standard
+     * input: when the input ends, every part of a job this process runs fails (its flow cancelled: a
+     * group reports its failure and closes its channels), and the process exits with status 1 at
+     * most 5 s later, whatever its program is doing. The launcher sets it for every group it starts
+     * and holds each group's input open until it ends: a group whose launcher, or whose wrapper
+     * ({@code sh -c}, {@code ssh}, {@code srun}), is killed (SIGKILL included) then exits instead of
+     * living on as an orphan; ssh passes the end of its input on to the remote side.
+     *
+     * <p>Off by default: a process started by hand, by Slurm or by Kubernetes often has an input that
+     * ends at once ({@code /dev/null}, a closed stream) or a terminal, whose end says nothing about a
+     * launcher. Set it when starting groups through a wrapper of your own that holds their input
+     * open. The input is then the launcher's: the program must not read it.
+     */
+    public static final String EXIT_WITH_STDIN_PROPERTY = "bbflow.exitWithStdin";
 
     private final JobSpec spec;
     private final String group;
@@ -144,7 +159,12 @@ public final class DistributedJob {
     private volatile NetServer groupServer;
     private volatile Map<String, NetClient> groupClients;
     private volatile Flow groupFlow;
+    private volatile Flow masterFlow;
     private volatile long generation;
+    /** Why this part was given up ({@link LauncherLink}: the launcher is gone), or null. */
+    private volatile String abandoned;
+    /** Counted down when {@link #run} returns or throws. */
+    private final java.util.concurrent.CountDownLatch runEnded = new java.util.concurrent.CountDownLatch(1);
 
     /**
      * A worker this (non-master) group runs: its block and the ids of its two channels (a linked
@@ -177,6 +197,9 @@ public final class DistributedJob {
                     ids.reserve(path);
                 }
             }
+        }
+        if (Boolean.getBoolean(EXIT_WITH_STDIN_PROPERTY)) {
+            LauncherLink.watch(this);
         }
     }
 
@@ -620,16 +643,67 @@ public final class DistributedJob {
             throw new IllegalStateException("a distributed job runs once");
         }
         ran = true;
-        if (crashed) {
-            throw new IllegalStateException("group " + group + " was killed before it ran");
+        try {
+            if (crashed) {
+                throw new IllegalStateException("group " + group + " was killed before it ran");
+            }
+            if (abandoned != null) {
+                throw new IllegalStateException("group " + group + " gave up its part before it ran: " + abandoned);
+            }
+            prepareCrossings(main, null, false);
+            if (!isMaster()) {
+                wrapMarkedWorkers();
+            }
+            spec.checkListenAllowed(group);
+            NetOptions[] options = spec.options();
+            return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
+        } finally {
+            runEnded.countDown();
         }
-        prepareCrossings(main, null, false);
-        if (!isMaster()) {
-            wrapMarkedWorkers();
+    }
+
+    /**
+     * Gives this part up ({@link LauncherLink}: the launcher that started this process is gone): its
+     * flow is cancelled, so {@link #run} fails as on any failure (a group reports it to the master
+     * and closes its channels), and a later {@code run} is refused.
+     */
+    void abandon(String why) {
+        abandoned = why;
+        for (Flow f : new Flow[] {groupFlow, masterFlow}) {
+            if (f != null) {
+                f.cancel();
+            }
         }
-        spec.checkListenAllowed(group);
-        NetOptions[] options = spec.options();
-        return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
+        NetServer s = groupServer;
+        if (s != null && groupFlow == null) {
+            s.close(); // a group still waiting for its admission stops waiting
+        }
+    }
+
+    /** Waits until {@link #run} has ended, if it was called, or {@code deadline} (a {@link System#nanoTime()}) passed. */
+    void awaitEnd(long deadline) {
+        if (!ran) {
+            return;
+        }
+        try {
+            runEnded.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts a flow of this part, cancelled at once if the part was given up meanwhile. */
+    private Flow start(Block<?, ?> block, boolean master) {
+        Flow f = Flow.start(block);
+        if (master) {
+            masterFlow = f;
+        } else {
+            groupFlow = f;
+        }
+        if (abandoned != null) {
+            f.cancel();
+        }
+        return f;
     }
 
     /** Whether b stands for a block that runs in a group other than the master's (in any process). */
@@ -818,7 +892,7 @@ public final class DistributedJob {
                 }
                 RunStats stats;
                 try {
-                    stats = joinFailingOnReports(Flow.start(main), reports);
+                    stats = joinFailingOnReports(start(main, true), reports);
                     ending = true;
                     reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), down, survivableGroups());
                 } catch (RuntimeException | Error e) {
@@ -1029,6 +1103,9 @@ public final class DistributedJob {
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
             groupServer = server;
+            if (abandoned != null) {
+                throw new IllegalStateException("group " + group + " gave up its part: " + abandoned);
+            }
             long generation = awaitAdmission(server);
             this.generation = generation;
             NetOptions options = clientOptions.withIdentity(spec.id(), group + "#" + generation);
@@ -1060,8 +1137,7 @@ public final class DistributedJob {
                     outlets.add(o);
                     chains.add(chain(in, w.block(), o).named(w.path().replace('/', '.')));
                 }
-                Flow flow = Flow.start(Farm.of(chains).withoutEmitter().withoutCollector().named(group));
-                groupFlow = flow;
+                Flow flow = start(Farm.of(chains).withoutEmitter().withoutCollector().named(group), false);
                 // a verdict before this group's report can only be a failure elsewhere (or the master lost)
                 verdict.thenAccept(v -> {
                     if (!GroupReports.OK.equals(v)) {
@@ -1149,6 +1225,9 @@ public final class DistributedJob {
             }
             return generation;
         } catch (RemoteChannelException e) {
+            if (abandoned != null) {
+                throw new IllegalStateException("group " + group + " gave up its part: " + abandoned, e);
+            }
             throw new GroupFailedException(spec.master(), spec.master(), "lost the master: it did not admit group " + group
                     + " within the peer timeout (" + spec.peerTimeout().toMillis() + " ms): " + e.getMessage(), e);
         }

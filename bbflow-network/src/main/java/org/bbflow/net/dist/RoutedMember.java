@@ -88,6 +88,11 @@ final class RoutedMember extends WrappedNode {
             }
 
             @Override
+            public boolean flowFailed() {
+                return ctx.flowFailed(); // a cut stream (StreamFailure) cancels nothing: a collector asks this
+            }
+
+            @Override
             public boolean hasPendingInput() {
                 return ctx.hasPendingInput();
             }
