@@ -2,6 +2,9 @@ package org.bbflow.launch;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -51,11 +54,25 @@ public final class LaunchTool implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            command.getErr().println("error: " + (e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                    || e instanceof IOException ? e.getMessage() : e.toString()));
+            command.getErr().println("error: " + describe(e));
             return e instanceof IllegalArgumentException || e instanceof IllegalStateException ? 2 : 1;
         });
         return cli.execute(args);
+    }
+
+    /** One line for an error; a file system error says what was wrong with which file (its message is often only the path). */
+    static String describe(Exception e) {
+        if (e instanceof NoSuchFileException f) {
+            return "no such file: " + f.getFile();
+        }
+        if (e instanceof AccessDeniedException f) {
+            return "permission denied: " + f.getFile();
+        }
+        if (e instanceof FileSystemException f && f.getReason() == null) {
+            return f.getClass().getSimpleName() + ": " + f.getFile();
+        }
+        return e instanceof IllegalArgumentException || e instanceof IllegalStateException || e instanceof IOException
+                ? e.getMessage() : e.toString();
     }
 
     @Override

@@ -98,6 +98,16 @@ class JobFileTest {
         assertEquals("", out.toString(), "no command printed");
     }
 
+    /** Review: a missing file printed only its path ("error: /x/job.json"), not what was wrong with it. */
+    @Test
+    void aMissingFileIsNamedAsMissing(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Path missing = dir.resolve("no-such-job.json");
+        StringWriter err = new StringWriter();
+        assertEquals(1, LaunchTool.run(new String[] {"spec", missing.toString()}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err, true)));
+        assertEquals("error: no such file: " + missing, err.toString().strip());
+    }
+
     @Test
     void eachRunHasItsOwnIdentityUnlessTheFileNamesOne() throws Exception {
         JobFile job = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ""));
