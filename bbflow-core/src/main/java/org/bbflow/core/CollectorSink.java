@@ -89,7 +89,7 @@ public final class CollectorSink<T, R> implements Node<T, Void> {
         // A source's stream that ended with an error (StreamFailure) ends every node's stream normally,
         // cancelling nothing, but the stream was cut: its value is no result either. The context says so
         // (flowFailed), also one that wraps the runtime's (a distributed job's routed member).
-        if (ended && context != null && !context.isCancelled() && !context.flowFailed()) {
+        if (ended && context != null && !context.flowFailed()) { // flowFailed: cancelled too
             result = finished;
             hasResult = true;
         }

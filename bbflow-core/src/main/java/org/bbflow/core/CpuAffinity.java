@@ -44,14 +44,8 @@ final class CpuAffinity {
     /** The flags a JDK 17 needs to pin (named in {@link #UNSUPPORTED} when they are missing). */
     static final String JDK17_FLAGS = "--add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED";
 
-    /** {@code (int pid, long size, Object mask) -> int}: sched_setaffinity, the mask as {@link #MASK_ARGUMENT} gives it. */
-    private static final MethodHandle SET_AFFINITY;
-    /** {@code (long bytes) -> Object}: zeroed native memory that lives as long as the JVM (a MemorySegment). */
-    private static final MethodHandle ALLOCATE;
-    /** {@code (Object segment) -> ByteBuffer}: the segment's bytes. */
-    private static final MethodHandle AS_BYTE_BUFFER;
-    /** {@code (Object segment) -> Object}: what the downcall takes for a pointer (the segment, or on JDK 17 its address). */
-    private static final MethodHandle MASK_ARGUMENT;
+    /** sched_setaffinity and its masks, linked through this JDK's form of the API; null when unsupported. */
+    private static final Linked NATIVE;
     /** Bytes of every mask: glibc's cpu_set_t (1,024 CPUs) or more, for a machine with more. */
     private static final int MASK_BYTES;
     /** One mask per CPU, made on first use; guarded by the class (see {@link #mask}). */
@@ -60,7 +54,7 @@ final class CpuAffinity {
     static {
         int[] allowed = new int[0];
         String unsupported = null;
-        MethodHandle[] linked = null;
+        Linked linked = null;
         String os = System.getProperty("os.name", "?");
         int feature = Runtime.version().feature();
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
@@ -87,21 +81,32 @@ final class CpuAffinity {
         int maxCpu = allowed.length == 0 ? 0 : allowed[allowed.length - 1];
         UNSUPPORTED = unsupported;
         ALLOWED = allowed;
-        boolean ok = unsupported == null;
-        SET_AFFINITY = ok ? linked[0] : null;
-        ALLOCATE = ok ? linked[1] : null;
-        AS_BYTE_BUFFER = ok ? linked[2] : null;
-        MASK_ARGUMENT = ok ? linked[3] : null;
+        NATIVE = unsupported == null ? linked : null;
         MASK_BYTES = Math.max(128, ((maxCpu >>> 6) + 1) * 8);
         MASKS = new Object[maxCpu + 1];
+    }
+
+    /**
+     * The method handles the pin path calls, the same for both forms of the API.
+     *
+     * @param setAffinity {@code (int pid, long size, Object mask) -> int}: sched_setaffinity, the mask as
+     *        {@code maskArgument} gives it
+     * @param allocate {@code (long bytes) -> Object}: zeroed native memory that lives as long as the JVM
+     *        (a MemorySegment)
+     * @param asByteBuffer {@code (Object segment) -> ByteBuffer}: the segment's bytes
+     * @param maskArgument {@code (Object segment) -> Object}: what the downcall takes for a pointer (the
+     *        segment, or on JDK 17 its address)
+     */
+    private record Linked(MethodHandle setAffinity, MethodHandle allocate, MethodHandle asByteBuffer,
+            MethodHandle maskArgument) {
     }
 
     private static String jdk17Hint(int feature) {
         return feature == 17 ? " (JDK 17 pins with " + JDK17_FLAGS + ")" : "";
     }
 
-    /** JDK 22+: {@code java.lang.foreign}; returns {set, allocate, asByteBuffer, maskArgument}. */
-    private static MethodHandle[] linkForeign() throws ReflectiveOperationException {
+    /** JDK 22+: {@code java.lang.foreign}. */
+    private static Linked linkForeign() throws ReflectiveOperationException {
         Class<?> linkerClass = Class.forName("java.lang.foreign.Linker");
         Class<?> lookupClass = Class.forName("java.lang.foreign.SymbolLookup");
         Class<?> layoutClass = Class.forName("java.lang.foreign.MemoryLayout");
@@ -122,18 +127,17 @@ final class CpuAffinity {
                 .invoke(linker, symbol, descriptor, noOptions);
         Object arena = arenaClass.getMethod("global").invoke(null);
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-        return new MethodHandle[] {
-            downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
-            lookup.unreflect(arenaClass.getMethod("allocate", long.class)).bindTo(arena)
-                    .asType(MethodType.methodType(Object.class, long.class)),
-            lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
-                    .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
-            MethodHandles.identity(Object.class)
-        };
+        return new Linked(
+                downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
+                lookup.unreflect(arenaClass.getMethod("allocate", long.class)).bindTo(arena)
+                        .asType(MethodType.methodType(Object.class, long.class)),
+                lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
+                        .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
+                MethodHandles.identity(Object.class));
     }
 
     /** JDK 17: {@code jdk.incubator.foreign} (resolved only with --add-modules); as {@link #linkForeign}. */
-    private static MethodHandle[] linkIncubatorForeign() throws ReflectiveOperationException {
+    private static Linked linkIncubatorForeign() throws ReflectiveOperationException {
         String p = "jdk.incubator.foreign.";
         Class<?> linkerClass = Class.forName(p + "CLinker");
         Class<?> lookupClass = Class.forName(p + "SymbolLookup");
@@ -154,13 +158,12 @@ final class CpuAffinity {
         Object global = scopeClass.getMethod("globalScope").invoke(null);
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         MethodHandle allocate = lookup.unreflect(segmentClass.getMethod("allocateNative", long.class, scopeClass));
-        return new MethodHandle[] {
-            downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
-            MethodHandles.insertArguments(allocate, 1, global).asType(MethodType.methodType(Object.class, long.class)),
-            lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
-                    .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
-            lookup.unreflect(segmentClass.getMethod("address")).asType(MethodType.methodType(Object.class, Object.class))
-        };
+        return new Linked(
+                downcall.asType(MethodType.methodType(int.class, int.class, long.class, Object.class)),
+                MethodHandles.insertArguments(allocate, 1, global).asType(MethodType.methodType(Object.class, long.class)),
+                lookup.unreflect(segmentClass.getMethod("asByteBuffer"))
+                        .asType(MethodType.methodType(ByteBuffer.class, Object.class)),
+                lookup.unreflect(segmentClass.getMethod("address")).asType(MethodType.methodType(Object.class, Object.class)));
     }
 
     private static Object found(Object optionalSymbol) {
@@ -199,7 +202,7 @@ final class CpuAffinity {
         }
         int rc;
         try {
-            rc = (int) SET_AFFINITY.invokeExact(0, (long) MASK_BYTES, mask(cpu));
+            rc = (int) NATIVE.setAffinity().invokeExact(0, (long) MASK_BYTES, mask(cpu));
         } catch (Throwable t) {
             throw new IllegalStateException("sched_setaffinity to CPU " + cpu + " failed: " + t, t);
         }
@@ -213,10 +216,10 @@ final class CpuAffinity {
     private static synchronized Object mask(int cpu) throws Throwable {
         Object m = MASKS[cpu];
         if (m == null) {
-            Object segment = (Object) ALLOCATE.invokeExact((long) MASK_BYTES); // zeroed
-            ByteBuffer b = (ByteBuffer) AS_BYTE_BUFFER.invokeExact(segment);
+            Object segment = (Object) NATIVE.allocate().invokeExact((long) MASK_BYTES); // zeroed
+            ByteBuffer b = (ByteBuffer) NATIVE.asByteBuffer().invokeExact(segment);
             b.put(cpu >>> 3, (byte) (1 << (cpu & 7))); // cpu_set_t: bit cpu % 8 of byte cpu / 8
-            m = (Object) MASK_ARGUMENT.invokeExact(segment);
+            m = (Object) NATIVE.maskArgument().invokeExact(segment);
             MASKS[cpu] = m;
         }
         return m;

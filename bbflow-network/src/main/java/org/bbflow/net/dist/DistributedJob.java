@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -164,7 +165,7 @@ public final class DistributedJob {
     /** Why this part was given up ({@link LauncherLink}: the launcher is gone), or null. */
     private volatile String abandoned;
     /** Counted down when {@link #run} returns or throws. */
-    private final java.util.concurrent.CountDownLatch runEnded = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch runEnded = new CountDownLatch(1);
 
     /**
      * A worker this (non-master) group runs: its block and the ids of its two channels (a linked
@@ -659,6 +660,7 @@ public final class DistributedJob {
             return isMaster() ? runMaster(main, options[0], options[1]) : runGroup(options[0], options[1]);
         } finally {
             runEnded.countDown();
+            LauncherLink.forget(this);
         }
     }
 

@@ -39,6 +39,11 @@ final class LauncherLink {
         }
     }
 
+    /** {@code part} has ended: nothing left of it to give up (the process still exits when its input ends). */
+    static void forget(DistributedJob part) {
+        PARTS.remove(part);
+    }
+
     private static void awaitEnd(InputStream in) {
         byte[] discard = new byte[256];
         try {
