@@ -17,8 +17,11 @@ import org.bbflow.core.FlowException;
 public final class RemoteStreamFailedException extends FlowException {
     private static final long serialVersionUID = 1L;
 
+    /** The channel the stream came on. */
     private final int channelId;
+    /** The items the stream carried before its failed end. */
     private final long items;
+    /** The sender's description of the failure, printable ASCII. */
     private final String senderFailure;
 
     RemoteStreamFailedException(int channelId, long items, Object sender, String senderFailure) {
