@@ -276,7 +276,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      * The first end counts: a later {@code complete()} or {@code completeWithFailure} only waits for
      * it.
      *
-     * @param description what the stream failed with; UTF-8, cut to about a kilobyte on the wire
+     * @param description what the stream failed with; UTF-8, cut to 1000 bytes on the wire
      * @throws NullPointerException if {@code description} is null
      * @throws RemoteChannelException as {@link #complete()}
      */

@@ -52,7 +52,7 @@ public final class RemoteStreamFailedException extends FlowException {
 
     /**
      * What the sender said its stream failed with: printable ASCII (other characters read as
-     * {@code '?'}), at most about a kilobyte.
+     * {@code '?'}), at most 1000 characters.
      *
      * @return the sender's description of the failure
      */

@@ -73,8 +73,11 @@ final class Wire {
     static final byte ATTACH = 10, ATTACHED = 11, REJECT = 12, DATA = 13, ACK = 14, EOS = 15, EOS_ACK = 16, ABORT = 17,
             FAILED_EOS = 18;
 
-    /** The longest description a FAILED_EOS frame carries, in UTF-8 bytes. */
-    static final int MAX_FAILURE_BYTES = 1024;
+    /**
+     * The longest description a FAILED_EOS frame carries, in UTF-8 bytes: the whole frame then stays
+     * within the smallest maximum frame size a peer may set (1024 bytes, {@link NetOptions#withMaxFrameBytes}).
+     */
+    static final int MAX_FAILURE_BYTES = 1000;
 
     /** Bytes of a FAILED_EOS body before its description: channel, total items, description length. */
     static final int FAILED_EOS_HEADER = 4 + 8 + 2;

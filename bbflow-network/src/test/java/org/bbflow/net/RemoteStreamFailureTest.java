@@ -235,6 +235,28 @@ class RemoteStreamFailureTest {
         }
     }
 
+    /**
+     * A long description is cut so that the failed end fits the smallest maximum frame a peer may set
+     * (1024 bytes): a larger frame would close the connection again on every resend, and the sender
+     * would wait out its peer timeout.
+     */
+    @Test
+    void aLongDescriptionIsCutToFitTheSmallestFrame() throws Exception {
+        NetOptions small = NetOptions.defaults().withMaxFrameBytes(1024).withPeerTimeout(Duration.ofSeconds(10));
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, small)) {
+            RemoteInlet<Long> in = server.inlet(3, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", server.port(), 3, Codec.longs(), small);
+            out.sendLong(7);
+            CompletableFuture<Void> completed = CompletableFuture.runAsync(() -> out.completeWithFailure("x".repeat(5000)));
+            assertEquals(7L, in.take());
+            RemoteStreamFailedException e = assertThrows(RemoteStreamFailedException.class, in::take);
+            assertTrue(e.senderFailure().endsWith("...(cut)"), e::senderFailure);
+            assertTrue(e.senderFailure().length() <= Wire.MAX_FAILURE_BYTES, () -> e.senderFailure().length() + " chars");
+            completed.get(20, TimeUnit.SECONDS);
+            in.close();
+        }
+    }
+
     @Test
     void aLongDescriptionIsCutOnACharacterBoundary() {
         String d = "é".repeat(2000); // two bytes each
