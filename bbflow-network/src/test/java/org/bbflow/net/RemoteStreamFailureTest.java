@@ -129,6 +129,39 @@ class RemoteStreamFailureTest {
         }
     }
 
+    /**
+     * The failed end itself is lost on the way (held by a frozen proxy, then the connection cut): the
+     * sender re-attaches and sends it again, and the receiver gets every item and then the failed end,
+     * not a clean one.
+     */
+    @Test
+    void aFailedEndLostWithItsConnectionIsSentAgainAsAFailedEnd() throws Exception {
+        NetOptions opts = NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(10));
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, opts);
+             TestProxy proxy = new TestProxy(server.port())) {
+            RemoteInlet<Long> in = server.inlet(1, Codec.longs());
+            RemoteOutlet<Long> out = NetClient.outlet("127.0.0.1", proxy.port(), 1, Codec.longs(), opts);
+            for (long i = 0; i < 1000; i++) out.sendLong(i);
+            for (long i = 0; i < 1000; i++) assertEquals(i, in.take()); // every item arrived through the proxy
+            proxy.freeze(); // from here what the sender writes is read by the proxy and held
+            long before = proxy.bytesFromClients();
+            String description = "cut by the test";
+            int frame = 4 + 1 + Wire.FAILED_EOS_HEADER + description.length();
+            CompletableFuture<Void> completed = CompletableFuture.runAsync(() -> out.completeWithFailure(description));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (proxy.bytesFromClients() - before < frame && System.nanoTime() < deadline) Thread.onSpinWait();
+            assertTrue(proxy.bytesFromClients() - before >= frame, "the failed end reached the proxy");
+            proxy.cutAndThaw(); // ... and is lost with the connection
+            RemoteStreamFailedException e = assertThrows(RemoteStreamFailedException.class, in::take,
+                    "after a reconnect the end arrives, as a failed one");
+            assertEquals(1000, e.items());
+            assertEquals(description, e.senderFailure());
+            completed.get(30, TimeUnit.SECONDS);
+            assertTrue(proxy.connectionsAccepted() >= 2, "the sender reconnected");
+            in.close();
+        }
+    }
+
     /** Reads frames until the server's ERROR frame (returns its text) or the end of the connection (returns null). */
     static String errorFrom(Socket s) throws IOException {
         DataInputStream in = new DataInputStream(s.getInputStream());
