@@ -544,6 +544,13 @@ public final class Flow implements AutoCloseable {
         }
     }
 
+    /** The failure recorded so far (a node's, or a stream's error that waits for the flow's end), or null. */
+    Throwable failure() {
+        synchronized (failureLock) {
+            return failure;
+        }
+    }
+
     /** True once a failure is recorded (a node's, or a stream's error that waits for the flow's end). */
     boolean failed() {
         synchronized (failureLock) {

@@ -76,6 +76,23 @@ public interface NodeContext {
     }
 
     /**
+     * The failure recorded for the flow so far, the one {@link Flow#join()} will report as the
+     * {@link FlowException}'s cause: the error a source's stream ended with ({@link StreamFailure}'s
+     * cause), or the first failure of a node; null if none is recorded (also when the flow was only
+     * cancelled by {@link Flow#cancel()}). A node that passes the flow's outcome on, as a network
+     * outlet tells its receiver in another process why the stream it sends was cut, asks this at its
+     * {@link Node#onEos} once {@link #flowFailed()} says true.
+     *
+     * <p>A context that wraps another must delegate this, as it delegates {@link #flowFailed()}. The
+     * default, for contexts made outside the runtime (test doubles), is null.
+     *
+     * @return the flow's failure so far, or null
+     */
+    default Throwable flowFailure() {
+        return null;
+    }
+
+    /**
      * True if an item is waiting on one of this node's inputs (an end of stream does not count). An
      * item the runtime already took from a channel but has not yet handed to {@link Node#onItem} may
      * go unseen, so false is only a hint; true is certain.

@@ -180,6 +180,11 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         return cancel.raised || flow.failed();
     }
 
+    @Override
+    public Throwable flowFailure() {
+        return flow.failure();
+    }
+
     /**
      * Inside an ordered or strict farm's worker always false: the results of an item must leave in
      * that item's unit, so a node that keeps values while input waits ({@code batch()}) must not.

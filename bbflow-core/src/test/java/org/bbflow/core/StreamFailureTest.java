@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,5 +60,40 @@ class StreamFailureTest {
                 () -> Runs.run(Pipeline.of(Comb.of(itemsThenFailure(100), tail), got.sink())));
         assertSame(BOOM, e.getCause());
         assertEquals(expected, got.get());
+    }
+
+    /**
+     * A node downstream sees the cut at its end of stream: {@code flowFailed()} and, new, the failure
+     * itself ({@code flowFailure()}), which a network outlet sends on to its receiver; in a flow that
+     * ends well there is none.
+     */
+    @Test
+    void aNodeAtItsEndOfStreamSeesTheStreamsFailure() {
+        Throwable[] atEos = {null};
+        boolean[] failedAtEos = {false};
+        Node<Long, Void> probe = new Node<>() {
+            private NodeContext ctx;
+
+            @Override
+            public void init(NodeContext c) {
+                ctx = c;
+            }
+
+            @Override
+            public void onItem(Long x, Outbox<Void> out) {
+            }
+
+            @Override
+            public void onEos(Outbox<Void> out) {
+                failedAtEos[0] = ctx.flowFailed();
+                atEos[0] = ctx.flowFailure();
+            }
+        };
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(itemsThenFailure(100), probe)));
+        assertSame(BOOM, e.getCause());
+        assertTrue(failedAtEos[0]);
+        assertSame(BOOM, atEos[0], "the stream's failure, not the StreamFailure wrapper");
+        Runs.run(Pipeline.of(Nodes.range(1, 10), probe));
+        assertNull(atEos[0], "a flow that ends well has no failure");
     }
 }

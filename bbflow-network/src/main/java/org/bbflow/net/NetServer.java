@@ -554,13 +554,15 @@ public final class NetServer implements AutoCloseable {
                     RemoteInlet<?> inlet = inletFor(ch);
                     if (inlet != null) inlet.onData(this, first, count, f, frames.pinnedCapacity());
                 }
-                case Wire.EOS -> {
-                    Wire.need(f, 12, "EOS");
+                case Wire.EOS, Wire.FAILED_EOS -> {
+                    Wire.need(f, type == Wire.EOS ? 12 : Wire.FAILED_EOS_HEADER, type == Wire.EOS ? "EOS" : "FAILED_EOS");
                     int ch = f.readInt();
                     long total = f.readLong();
+                    // the whole frame is checked before any channel is looked up: a malformed one always closes
+                    String senderFailure = type == Wire.EOS ? null : Wire.readFailure(f);
                     RemoteInlet<?> inlet = inletFor(ch);
                     if (inlet != null) {
-                        inlet.onEos(this, total);
+                        inlet.onEos(this, total, senderFailure);
                         if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
                     } else if (finishedAttached.remove(ch) != null) {
                         if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());

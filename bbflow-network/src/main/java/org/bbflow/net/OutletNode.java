@@ -31,6 +31,7 @@ final class OutletNode<T, O> implements Node<T, O> {
     private final String name;
     private final O ticket;
     private RemoteOutlet<T> out;
+    private NodeContext context;
     private boolean finished;
 
     private OutletNode(Supplier<RemoteOutlet<T>> opener, String name, O ticket) {
@@ -52,6 +53,7 @@ final class OutletNode<T, O> implements Node<T, O> {
     @Override
     public void init(NodeContext ctx) {
         if (out != null) throw new IllegalStateException(name + " can run only once");
+        context = ctx;
         out = opener.get();
     }
 
@@ -63,10 +65,27 @@ final class OutletNode<T, O> implements Node<T, O> {
         }
     }
 
+    /**
+     * Ends the remote stream as this flow's stream ended: cleanly, or, if the flow's stream was cut
+     * without cancelling anything (a source's {@link org.bbflow.core.StreamFailure}), with that failure
+     * ({@link RemoteOutlet#completeWithFailure}), so the receiver does not take a cut stream for a
+     * whole one. A flow cancelled meanwhile ends nothing here: {@link #close()} aborts.
+     */
     @Override
     public void onEos(Outbox<O> o) {
-        out.complete(); // in a round trip the loop has ended: nothing is in the remote path any more
+        if (context.isCancelled()) return;
+        if (context.flowFailed()) {
+            out.completeWithFailure(cutDescription(context));
+        } else {
+            out.complete(); // in a round trip the loop has ended: nothing is in the remote path any more
+        }
         finished = true;
+    }
+
+    /** What a flow whose stream was cut tells its receiver: the node that sends it and the flow's failure. */
+    static String cutDescription(NodeContext ctx) {
+        Throwable f = ctx.flowFailure();
+        return "the stream sent by " + ctx.path() + " was cut: " + (f != null ? f.toString() : "its flow failed");
     }
 
     @Override

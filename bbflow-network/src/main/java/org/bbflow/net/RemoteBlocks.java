@@ -7,6 +7,7 @@ import org.bbflow.core.Node;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.Source;
+import org.bbflow.core.StreamFailure;
 
 /**
  * Remote edges as ordinary blocks: an outlet node that sends its input stream to another JVM, and
@@ -28,6 +29,14 @@ import org.bbflow.core.Source;
  * timeout, refused handshake, malformed data) is thrown as a {@link RemoteChannelException} from the
  * node, so the flow fails with a {@code FlowException} naming it. If the sending flow fails, the
  * outlet aborts and the receiving flow fails too instead of waiting.
+ *
+ * <p>A sending flow whose stream was cut without being cancelled (its source threw a
+ * {@link StreamFailure}: the items it sent go on, then the flow fails) passes that on: the outlet
+ * ends the stream with a failure ({@link RemoteOutlet#completeWithFailure}) that describes the
+ * sending flow's error, and the inlet source, after the last item, ends its own flow's stream with a
+ * {@code StreamFailure} whose cause is a {@link RemoteStreamFailedException} naming the channel and
+ * that description. The receiving flow then fails the same way: its sinks get every item, a
+ * {@link org.bbflow.core.CollectorSink} holds no result, and {@code join()} throws.
  *
  * <p>A feedback loop may cross JVMs: {@link #roundTrip roundTrip} is one block that sends each item
  * to a remote path and emits what comes back. Put it in a {@link Pipeline#feedback()} loop and its
@@ -202,8 +211,13 @@ public final class RemoteBlocks {
         }
 
         @Override
-        public void generate(Outbox<T> out) {
-            for (T item; (item = inlet.take()) != null; ) out.send(item);
+        public void generate(Outbox<T> out) throws StreamFailure {
+            try {
+                for (T item; (item = inlet.take()) != null; ) out.send(item);
+            } catch (RemoteStreamFailedException cut) {
+                // every item is in: end this flow's stream as the sender's ended, failed but not cancelled
+                throw new StreamFailure(cut);
+            }
         }
 
         @Override

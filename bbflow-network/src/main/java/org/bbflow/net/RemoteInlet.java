@@ -48,6 +48,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
     private final AtomicLong unconsumed = new AtomicLong();
     private volatile Thread waiter;
     private volatile RemoteChannelException failure;
+    /** The sender ended the stream with a failure (FAILED_EOS): thrown after the last item; set before EOS is queued. */
+    private volatile RemoteStreamFailedException endFailure;
     private volatile long consumedSeq;
     private volatile SocketAddress sender;
 
@@ -116,6 +118,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * @return the next item, or null at the end of the stream
      * @throws RemoteChannelException if the sender stayed away past the peer timeout, sent a malformed
      *     item, the server closed, or the thread was interrupted while waiting
+     * @throws RemoteStreamFailedException in place of the end of the stream, after its last item (and
+     *     on every later call), if the sender ended it with a failure ({@link RemoteOutlet#completeWithFailure})
      */
     public T take() {
         for (;;) {
@@ -146,7 +150,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (stopped) throw new IllegalStateException("channel " + channelId + ": its consumer stopped reading");
         Object o = queue.poll();
         if (o == null) {
-            if (eosSeen) return false;
+            if (eosSeen) return end();
             await();
         } else if (o instanceof InFrame f) {
             consumer = Thread.currentThread(); // the thread that owns the frame, and may free it in close()
@@ -154,11 +158,18 @@ public final class RemoteInlet<T> implements AutoCloseable {
             remaining = f.count;
         } else if (o == EOS) {
             eosSeen = true;
-            return false;
+            return end();
         } else {
             failSeen = true;
         }
         return true;
+    }
+
+    /** At the end of the stream: false for a clean end; a failed one is thrown, every time. */
+    private boolean end() {
+        RemoteStreamFailedException f = endFailure;
+        if (f != null) throw f;
+        return false;
     }
 
     /**
@@ -204,7 +215,8 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     /**
-     * Whether {@link #take()} has returned the end of the stream.
+     * Whether {@link #take()} has returned the end of the stream (or thrown its failed end, a
+     * {@link RemoteStreamFailedException}).
      *
      * @return whether the stream has ended
      */
@@ -457,13 +469,21 @@ public final class RemoteInlet<T> implements AutoCloseable {
         if (c != null) c.release();
     }
 
-    void onEos(NetServer.Connection conn, long total) {
+    /**
+     * The end of the stream after {@code total} items: a clean one, or with {@code senderFailure} (the
+     * sender's description, from FAILED_EOS) one that failed. A second end (resent after a reconnect)
+     * changes nothing.
+     */
+    void onEos(NetServer.Connection conn, long total, String senderFailure) {
         if (conn != current || eosReceived) return;
         if (total != next) {
             throw new Wire.ProtocolException("channel " + channelId + ": end of stream after " + total
                     + " items but " + next + " arrived");
         }
         eosReceived = true;
+        if (senderFailure != null) {
+            endFailure = new RemoteStreamFailedException(channelId, total, sender, senderFailure);
+        }
         releaseChunk(); // nothing more is queued
         queue.offer(EOS);
         wake();

@@ -20,6 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  * producer thread calls {@link #send} for each item and {@link #complete()} at the end of the stream;
  * {@link #close()} without {@link #complete()} aborts the stream, so the receiver fails instead of
  * seeing a clean end when the producer stopped early (an exception, an {@code OutOfMemoryError}).
+ * A producer whose stream was cut but not abandoned (the items it sent are good, yet the stream is
+ * not whole) ends it with {@link #completeWithFailure} instead: the receiver gets every item, then a
+ * {@link RemoteStreamFailedException}.
  * The outlet is that thread's: another thread may {@link #close()} or {@link #abort()} it only once
  * the producer is out of it for good or held off (joined, or behind a lock both take), since the
  * buffer being filled is the producer's and a close frees it.
@@ -62,6 +65,8 @@ public final class RemoteOutlet<T> implements AutoCloseable {
     private volatile Thread writerWaiting;
     private volatile boolean eosRequested;
     private volatile long eosTotal;
+    /** The description the end of stream carries (FAILED_EOS), or null for a clean end (EOS); set before {@link #eosRequested}. */
+    private volatile byte[] eosFailure;
     private volatile boolean completing;
     private volatile String abortReason;
 
@@ -257,6 +262,29 @@ public final class RemoteOutlet<T> implements AutoCloseable {
      *     outlet was aborted (or closed) before
      */
     public void complete() {
+        end(null);
+    }
+
+    /**
+     * Ends the stream with a failure: as {@link #complete()}, every item sent reaches the receiver and
+     * this waits until it has them all, but the end-of-stream mark says the stream was cut, and why.
+     * The receiver's {@link RemoteInlet#take()} hands out every item and then throws a
+     * {@link RemoteStreamFailedException} carrying {@code description}; a receiving flow fails
+     * without cancelling, as by a {@link org.bbflow.core.StreamFailure}. This is how a sending flow
+     * whose source ended its stream with a {@code StreamFailure} passes that on; unlike
+     * {@link #abort()} nothing is dropped, and a reconnect resends the mark as it resends a clean one.
+     * The first end counts: a later {@code complete()} or {@code completeWithFailure} only waits for
+     * it.
+     *
+     * @param description what the stream failed with; UTF-8, cut to 1000 bytes on the wire
+     * @throws NullPointerException if {@code description} is null
+     * @throws RemoteChannelException as {@link #complete()}
+     */
+    public void completeWithFailure(String description) {
+        end(Wire.failureText(Objects.requireNonNull(description, "description")));
+    }
+
+    private void end(byte[] failureText) {
         if (state != CLOSED) {
             state = CLOSED;
             if (failure != null) {
@@ -266,6 +294,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
                 // and the seal below (or the explicit drain) wakes it
                 completing = true;
                 eosTotal = seq;
+                eosFailure = failureText;
                 eosRequested = true;
                 if (current != null) seal(); else Wire.run(client.loop(), this::drain);
             }
@@ -354,7 +383,9 @@ public final class RemoteOutlet<T> implements AutoCloseable {
         if (attached && eosRequested && !eosSent && batches.isEmpty()) {
             eosSent = true;
             delivered = true;
-            channel.write(Wire.control(channel.alloc(), Wire.EOS, channelId, eosTotal), channel.voidPromise());
+            byte[] cut = eosFailure;
+            channel.write(cut == null ? Wire.control(channel.alloc(), Wire.EOS, channelId, eosTotal)
+                    : Wire.failedEos(channel.alloc(), channelId, eosTotal, cut), channel.voidPromise());
             wrote = true;
         }
         if (wrote) channel.flush();

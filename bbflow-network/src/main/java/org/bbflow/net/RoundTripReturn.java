@@ -1,6 +1,7 @@
 package org.bbflow.net;
 
 import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 
 /**
@@ -8,7 +9,9 @@ import org.bbflow.core.Outbox;
  * {@link OutletNode#ticketed} it takes one item from the return inlet (waiting for it) and sends it on,
  * so the answer is counted in the loop before its ticket stops being counted. At end of stream it
  * waits for the return stream's clean end: an extra item there means the remote path answered more
- * often than it was asked, an abort fails this node with the remote side's reason.
+ * often than it was asked, an abort fails this node with the remote side's reason. A failed end of the
+ * return stream ({@link RemoteStreamFailedException}) after this flow cut its own stream is that cut
+ * coming back, not a failure of its own.
  *
  * @param <R> the type coming back
  */
@@ -16,6 +19,7 @@ final class RoundTripReturn<R> implements Node<Object, R> {
     private final RemoteInlet<R> inlet;
     private final String name;
     private long answered;
+    private NodeContext context;
 
     RoundTripReturn(RemoteInlet<R> inlet, String name) {
         this.inlet = inlet;
@@ -34,8 +38,21 @@ final class RoundTripReturn<R> implements Node<Object, R> {
     }
 
     @Override
+    public void init(NodeContext ctx) {
+        context = ctx;
+    }
+
+    @Override
     public void onEos(Outbox<R> o) {
-        R extra = inlet.take(); // waits for the remote side to end cleanly (or throws its abort)
+        R extra;
+        try {
+            extra = inlet.take(); // waits for the remote side to end cleanly (or throws its abort)
+        } catch (RemoteStreamFailedException echo) {
+            // the remote path's flow ended failed because this flow cut the forward stream (its source's
+            // StreamFailure, sent on by OutletNode): this flow's own failure, which join() reports
+            if (context != null && context.flowFailed()) return;
+            throw echo;
+        }
         if (extra != null) {
             throw new IllegalStateException(name + ": the remote path sent back more items than it received ("
                     + answered + " expected); it must send back exactly one item per item");

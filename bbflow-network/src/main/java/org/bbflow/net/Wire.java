@@ -30,7 +30,16 @@ import javax.crypto.spec.SecretKeySpec;
  * client -> server  EOS        int channel, long totalItems
  * server -> client  EOS_ACK    int channel
  * client -> server  ABORT      int channel, utf8 reason (the stream will not be finished)
+ * client -> server  FAILED_EOS int channel, long totalItems, unsigned short length, utf8 description
+ *                              (the stream ended after totalItems items, but with a failure)
  * </pre>
+ * FAILED_EOS is the end of a stream whose sending flow was cut without being cancelled (its source
+ * threw a {@code StreamFailure}): like EOS it comes after every item and is acknowledged by EOS_ACK,
+ * and it is sent again after a reconnect until acknowledged, so the receiver gets every item and then
+ * learns the stream failed; unlike ABORT it does not drop anything. Its description (what the sending
+ * flow failed with) is at most {@link #MAX_FAILURE_BYTES} bytes, cut by the sender on a character
+ * boundary; a frame whose length field is larger, or does not match the rest of the frame exactly, is
+ * a protocol violation that closes the connection.
  * The MACs are HMAC-SHA256 over a direction label, both nonces and both incarnations, and the job and
  * member the client names when it names one; empty when no secret is set. An incarnation is a random
  * 64-bit id of one NetClient or NetServer instance; a peer that comes back with another one has
@@ -44,8 +53,15 @@ final class Wire {
     private Wire() {}
 
     static final int MAGIC = 0x4242464E; // "BBFN"
-    /** 3: a DATA frame costs its payload plus {@link #FRAME_ALLOWANCE} of the window (2 counted the payload only). */
-    static final byte VERSION = 3;
+    /**
+     * 4: the FAILED_EOS frame. A version-3 peer does not know it: as a receiver it would close the
+     * connection on the first one (an unexpected frame type), and the sender would reconnect and send
+     * it again until its peer timeout, failing with a misleading reason; as a sender it could never
+     * tell a cut stream from a whole one. So the handshake refuses the other version at once, naming
+     * both ("unsupported protocol version"). 3: a DATA frame costs its payload plus
+     * {@link #FRAME_ALLOWANCE} of the window (2 counted the payload only).
+     */
+    static final byte VERSION = 4;
     static final int NONCE = 16;
     /** The longest job or member identity, in UTF-8 bytes. */
     static final int MAX_IDENTITY = 64;
@@ -54,7 +70,17 @@ final class Wire {
     static final int MAX_HANDSHAKE_FRAME = 256;
 
     static final byte CHALLENGE = 1, HELLO = 2, WELCOME = 3, ERROR = 4, PING = 5;
-    static final byte ATTACH = 10, ATTACHED = 11, REJECT = 12, DATA = 13, ACK = 14, EOS = 15, EOS_ACK = 16, ABORT = 17;
+    static final byte ATTACH = 10, ATTACHED = 11, REJECT = 12, DATA = 13, ACK = 14, EOS = 15, EOS_ACK = 16, ABORT = 17,
+            FAILED_EOS = 18;
+
+    /**
+     * The longest description a FAILED_EOS frame carries, in UTF-8 bytes: the whole frame then stays
+     * within the smallest maximum frame size a peer may set (1024 bytes, {@link NetOptions#withMaxFrameBytes}).
+     */
+    static final int MAX_FAILURE_BYTES = 1000;
+
+    /** Bytes of a FAILED_EOS body before its description: channel, total items, description length. */
+    static final int FAILED_EOS_HEADER = 4 + 8 + 2;
 
     /** Start of the REJECT reason for a channel id without inlet (yet): the sender retries until the peer timeout. */
     static final String NO_INLET = "no inlet with channel id ";
@@ -201,6 +227,48 @@ final class Wire {
         ByteBuf b = frame(alloc, type, (channel >= 0 ? 4 : 0) + len);
         if (channel >= 0) b.writeInt(channel);
         return b.writeBytes(utf, 0, len);
+    }
+
+    /**
+     * {@code description} as UTF-8 of at most {@link #MAX_FAILURE_BYTES} bytes: a longer one is cut on
+     * a character boundary and marked {@code ...(cut)}.
+     */
+    static byte[] failureText(String description) {
+        byte[] utf = description.getBytes(StandardCharsets.UTF_8);
+        if (utf.length <= MAX_FAILURE_BYTES) return utf;
+        byte[] mark = "...(cut)".getBytes(StandardCharsets.US_ASCII);
+        java.nio.ByteBuffer room = java.nio.ByteBuffer.allocate(MAX_FAILURE_BYTES - mark.length);
+        // the encoder stops before a character that does not fit whole: no split multi-byte sequence
+        StandardCharsets.UTF_8.newEncoder().encode(java.nio.CharBuffer.wrap(description), room, true);
+        byte[] cut = java.util.Arrays.copyOf(room.array(), room.position() + mark.length);
+        System.arraycopy(mark, 0, cut, room.position(), mark.length);
+        return cut;
+    }
+
+    /** A FAILED_EOS frame: the end of a stream of {@code total} items that failed ({@code text} from {@link #failureText}). */
+    static ByteBuf failedEos(ByteBufAllocator alloc, int channel, long total, byte[] text) {
+        return frame(alloc, FAILED_EOS, FAILED_EOS_HEADER + text.length).writeInt(channel).writeLong(total)
+                .writeShort(text.length).writeBytes(text);
+    }
+
+    /**
+     * Reads the description that ends a FAILED_EOS frame (after its channel and total), made
+     * {@linkplain #printable printable}. Its length must be at most {@link #MAX_FAILURE_BYTES} and
+     * exactly what is left of the frame: anything else is a protocol violation, found before a byte
+     * of the description is copied.
+     */
+    static String readFailure(ByteBuf in) {
+        need(in, 2, "FAILED_EOS");
+        int n = in.readUnsignedShort();
+        if (n > MAX_FAILURE_BYTES) {
+            throw new ProtocolException("FAILED_EOS description of " + n + " bytes, at most " + MAX_FAILURE_BYTES);
+        }
+        if (in.readableBytes() != n) {
+            throw new ProtocolException("FAILED_EOS frame with " + in.readableBytes() + " bytes of description, its"
+                    + " length says " + n);
+        }
+        String s = in.readCharSequence(n, StandardCharsets.UTF_8).toString();
+        return printable(s, MAX_FAILURE_BYTES);
     }
 
     /** Longest text from a peer (reason of ERROR, REJECT, ABORT) that is kept, in characters. */

@@ -22,6 +22,8 @@ final class TestProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final List<AtomicBoolean> replyLosses = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
+    /** Bytes read from the clients, forwarded or not (while frozen they are read and held). */
+    private final java.util.concurrent.atomic.AtomicLong fromClients = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean frozen;
     private volatile boolean stopped;
     /** Sabotage of the connections accepted next, one entry each, taken in order. */
@@ -61,20 +63,21 @@ final class TestProxy implements AutoCloseable {
                 AtomicBoolean loseReplies = new AtomicBoolean();
                 replyLosses.add(loseReplies);
                 Sabotage plan = sabotage.poll();
-                pump(a, b, new AtomicBoolean(), null);
-                pump(b, a, loseReplies, plan);
+                pump(a, b, new AtomicBoolean(), null, fromClients);
+                pump(b, a, loseReplies, plan, new java.util.concurrent.atomic.AtomicLong());
             } catch (IOException e) {
                 if (stopped) return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to, AtomicBoolean discard, Sabotage plan) {
+    private void pump(Socket from, Socket to, AtomicBoolean discard, Sabotage plan, java.util.concurrent.atomic.AtomicLong read) {
         Thread t = new Thread(() -> {
             byte[] buf = new byte[64 * 1024];
             long forwarded = 0;
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int n; (n = in.read(buf)) >= 0; ) {
+                    read.addAndGet(n);
                     while (frozen && !stopped) Thread.sleep(5); // a silent peer: keep the socket, move nothing
                     if (discard.get()) continue; // lost on the way
                     if (plan != null && forwarded == 0 && plan.delayMillis() > 0) Thread.sleep(plan.delayMillis());
@@ -123,6 +126,20 @@ final class TestProxy implements AutoCloseable {
     /** Keeps connections open but forwards nothing (a host that hangs or whose cable is pulled). */
     void freeze() {
         frozen = true;
+    }
+
+    /**
+     * Cuts every connection while frozen, then forwards again: what the frozen connections held (read
+     * from a peer, not yet forwarded) is lost with them, and new connections are forwarded as usual.
+     */
+    void cutAndThaw() {
+        cut();
+        frozen = false;
+    }
+
+    /** Bytes read from the clients so far, including those held while frozen. */
+    long bytesFromClients() {
+        return fromClients.get();
     }
 
     @Override

@@ -38,6 +38,7 @@ import org.bbflow.net.NetServer;
 import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
+import org.bbflow.net.RemoteStreamFailedException;
 
 /**
  * One process's part of a distributed job. The same program runs in every process of the job; each
@@ -1326,11 +1327,18 @@ public final class DistributedJob {
     /**
      * Whether this group failed because a channel of a linked stage failed (a stage that gets its
      * items from, or sends its results to, another group's stage): then that group, not this one, may
-     * hold the cause, and the report says so ({@link GroupReports#LINK}).
+     * hold the cause, and the report says so ({@link GroupReports#LINK}). So does a group whose flow
+     * failed only because the stream it received was cut ({@link RemoteStreamFailedException}: the
+     * master's source ended its stream with a {@code StreamFailure}, directly or through the groups
+     * of earlier stages): the master's own failure is the job's, and a {@link GroupReports#FAILED}
+     * report would cancel the master's flow and replace its cause (see {@code joinFailingOnReports}).
      */
     private boolean isLinkFailure(Throwable e) {
         if (!(e instanceof FlowException f)) {
             return false;
+        }
+        if (f.getCause() instanceof RemoteStreamFailedException) {
+            return true; // the flow's first failure (its cause) is the cut: anything after it is a consequence
         }
         int k = localWorkerOf(f.nodePath());
         int taskId = k < 0 ? 0 : localWorkers.get(k).taskId();

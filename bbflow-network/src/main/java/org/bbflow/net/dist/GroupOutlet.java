@@ -1,6 +1,7 @@
 package org.bbflow.net.dist;
 
 import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.net.RemoteOutlet;
 
@@ -8,12 +9,16 @@ import org.bbflow.net.RemoteOutlet;
  * The last stage of a worker running in a non-master group: sends the worker's results to the
  * master and completes the stream at end of stream. It does not abort on failure: the group first
  * reports why it failed, then aborts (so the master learns the cause before it sees the abort), as it
- * closes its {@link GroupInlet}s; its node's end only stops the sending.
+ * closes its {@link GroupInlet}s; its node's end only stops the sending. A group flow whose
+ * stream was cut (the stream it received ended with a failure: the master's source threw a
+ * {@code StreamFailure}) ends the stream with that failure, so the next group or the master does not
+ * take it for a whole one.
  */
 final class GroupOutlet implements Node<Object, Void> {
     private final RemoteOutlet<Object> outlet;
     private final String name;
     private volatile boolean completed;
+    private NodeContext context;
 
     GroupOutlet(RemoteOutlet<Object> outlet, String name) {
         this.outlet = outlet;
@@ -26,9 +31,27 @@ final class GroupOutlet implements Node<Object, Void> {
     }
 
     @Override
+    public void init(NodeContext ctx) {
+        context = ctx;
+    }
+
+    @Override
     public void onEos(Outbox<Void> out) {
-        outlet.complete();
+        if (context != null && context.isCancelled()) {
+            return; // the group aborts the stream after its report
+        }
+        if (context != null && context.flowFailed()) {
+            outlet.completeWithFailure(cutDescription(context));
+        } else {
+            outlet.complete();
+        }
         completed = true;
+    }
+
+    /** What a node whose flow's stream was cut tells the receiver of the stream it sends: itself and the failure. */
+    static String cutDescription(NodeContext ctx) {
+        Throwable f = ctx.flowFailure();
+        return "the stream sent by " + ctx.path() + " was cut: " + (f != null ? f.toString() : "its flow failed");
     }
 
     /**

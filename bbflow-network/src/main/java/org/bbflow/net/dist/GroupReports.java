@@ -16,7 +16,9 @@ import org.bbflow.net.RemoteInlet;
  * The master's side of the groups' reports: one control channel per other group, on which the group
  * sends one line when its part has ended: {@code OK}, or {@code FAILED<TAB>node path<TAB>description},
  * or {@code LINK<TAB>node path<TAB>description} when it failed because its channel to or from another
- * group of a linked run of stages failed (that group's report then says what went wrong first).
+ * group of a linked run of stages failed (that group's report then says what went wrong first), or
+ * because the stream it received was cut (ended with a failure, {@code RemoteStreamFailedException}:
+ * the master's source threw a {@code StreamFailure}, a cause the master's flow holds itself).
  * A report channel that fails before a report came (the group's process or host is gone) reads as
  * {@code LOST<TAB>description}: a failure for every farm but one that re-sends a lost worker's tasks.
  */

@@ -100,8 +100,9 @@ final class Liveness {
                     lastBeat = System.nanoTime();
                 }
                 ended = true; // a clean end: the peer stopped its beats on purpose
-            } catch (RemoteChannelException e) {
-                // the channel failed: the beats stopped, and the judge will tell once the timeout has passed
+            } catch (RemoteChannelException | org.bbflow.net.RemoteStreamFailedException e) {
+                // the channel failed (or a peer ended the beats with a failure, which ours never do): the
+                // beats stopped, and the judge will tell once the timeout has passed
             }
         }
 

@@ -14,6 +14,7 @@ import org.bbflow.net.NetClient;
 import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
+import org.bbflow.net.RemoteStreamFailedException;
 
 /**
  * Stands in the master's flow for a farm's worker or a pipeline stage that runs in another group
@@ -298,9 +299,14 @@ final class RemoteWorker implements Node<Object, Object> {
 
     @Override
     public void onEos(Outbox<Object> out) throws InterruptedException {
-        if (sends) {
+        if (sends && !context.isCancelled()) { // cancelled: close() aborts the task stream
             try {
-                outlet.complete();
+                if (context.flowFailed()) {
+                    // the master's stream was cut (its source's StreamFailure): the group's is too
+                    outlet.completeWithFailure(GroupOutlet.cutDescription(context));
+                } else {
+                    outlet.complete();
+                }
             } catch (RemoteChannelException e) {
                 throw explained(e);
             }
@@ -342,9 +348,19 @@ final class RemoteWorker implements Node<Object, Object> {
             }
         }
         RuntimeException f = readerFailure;
-        if (f != null) {
+        if (f != null && !isEchoOfThisCut(f)) {
             throw explained(f);
         }
+    }
+
+    /**
+     * Whether a failure of the result stream is this flow's own cut coming back: the group's results
+     * ended failed ({@link RemoteStreamFailedException}) because the stream the master sent it was cut
+     * by the master's source, whose failure the flow already holds. Every result came before it, so
+     * it is the end of the results, not a failure of the group's.
+     */
+    private boolean isEchoOfThisCut(RuntimeException f) {
+        return f instanceof RemoteStreamFailedException && context.flowFailed();
     }
 
     /**

@@ -54,7 +54,8 @@ final class ResendingWorker implements Node<Object, Object> {
             return; // close() aborts the task stream: the group must not take a partial stream for a whole one
         }
         TaskLane lane = ledger.closeSlot(slot);
-        lane.complete();
+        // a stream cut by the master's source (StreamFailure) is passed on as cut, not as a whole one
+        lane.complete(context.flowFailed() ? GroupOutlet.cutDescription(context) : null);
         while (!lane.awaitEnd(1) && !context.isCancelled()) {
             ledger.handOn(out);
         }

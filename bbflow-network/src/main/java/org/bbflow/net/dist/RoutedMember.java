@@ -93,6 +93,11 @@ final class RoutedMember extends WrappedNode {
             }
 
             @Override
+            public Throwable flowFailure() {
+                return ctx.flowFailure();
+            }
+
+            @Override
             public boolean hasPendingInput() {
                 return ctx.hasPendingInput();
             }

@@ -9,6 +9,7 @@ import org.bbflow.net.NetClient;
 import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
+import org.bbflow.net.RemoteStreamFailedException;
 
 /**
  * One remote worker of a farm that survives a lost worker, as the master sees it: its task channel,
@@ -38,6 +39,8 @@ final class TaskLane {
     private final ArrayDeque<Object> unfinished = new ArrayDeque<>();
     private boolean lost;
     private volatile boolean completed;
+    /** The master ended the task stream with a failure: a failed end of the results is its echo. */
+    private volatile boolean cut;
     private volatile boolean closed;
     private FarmLedger ledger;
     private RemoteOutlet<Object> outlet;
@@ -142,21 +145,35 @@ final class TaskLane {
                 }
                 results.clear();
             }
-            synchronized (state) {
-                if (!lost) {
-                    ledger.ended(results); // what the worker sent at its end of stream
-                }
+            ended(results);
+        } catch (RemoteStreamFailedException e) {
+            if (cut) {
+                ended(results); // the group's stream was cut because the master's was: every result is in
+            } else {
+                failed(e);
             }
         } catch (RuntimeException e) {
-            try {
-                ledger.laneFailed(this, e);
-            } catch (RuntimeException recorded) {
-                // the ledger keeps the farm's failure; the stand-ins throw it in their own threads
-            }
+            failed(e);
         } finally {
             // it may stop in the middle of a frame (a lost lane, a mark without a task): the frame in
             // hand is this thread's to free; close(), later and from another thread, leaves it alone
             inlet.stopReading();
+        }
+    }
+
+    private void ended(List<Object> results) {
+        synchronized (state) {
+            if (!lost) {
+                ledger.ended(results); // what the worker sent at its end of stream
+            }
+        }
+    }
+
+    private void failed(RuntimeException e) {
+        try {
+            ledger.laneFailed(this, e);
+        } catch (RuntimeException recorded) {
+            // the ledger keeps the farm's failure; the stand-ins throw it in their own threads
         }
     }
 
@@ -165,10 +182,24 @@ final class TaskLane {
      * unfinished (the farm is done), so its failure here changes nothing.
      */
     void complete() {
+        complete(null);
+    }
+
+    /**
+     * As {@link #complete()}; with a {@code failure} (the master's stream was cut by its source's
+     * {@code StreamFailure}) the task stream ends with it, and the group's results then end with a
+     * failure too, which ends the lane as a clean end would.
+     */
+    void complete(String failure) {
         sending.lock();
         try {
             if (!isLost()) {
-                outlet.complete();
+                if (failure != null) {
+                    cut = true;
+                    outlet.completeWithFailure(failure);
+                } else {
+                    outlet.complete();
+                }
                 completed = true;
             }
         } catch (RemoteChannelException e) {

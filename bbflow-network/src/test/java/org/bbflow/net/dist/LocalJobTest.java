@@ -1,7 +1,9 @@
 package org.bbflow.net.dist;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +123,137 @@ class LocalJobTest {
             assertThrows(RuntimeException.class, () -> local.result("w2", Duration.ofSeconds(10)));
         } finally {
             DistributedJob.beforeVerdictsHook = null;
+        }
+    }
+
+    /**
+     * Left open until now: the master's source ends its stream with a {@link org.bbflow.core.StreamFailure}
+     * (the master's flow fails without cancelling), stage a in w1 sends its results straight to stage b
+     * in w2, a collecting sink. The stream crossed both links as a whole one (a plain end of stream),
+     * so both groups ended well and w2's collector published the sum of a cut stream. Now the cut
+     * crosses the links (FAILED_EOS): w2's collector gets every item but publishes nothing, and the
+     * job's failure is the master's own error, not a group's report of the cut.
+     */
+    @Test
+    void aStreamCutByTheMastersSourceIsCutInEveryGroupAndTheJobFailsWithTheMastersError() {
+        long n = 5_000;
+        IllegalStateException boom = new IllegalStateException("the master's source broke");
+        java.util.Map<String, org.bbflow.core.CollectorSink<Long, Long>> collectors = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicLong seenInW2 = new java.util.concurrent.atomic.AtomicLong();
+        try (LocalJob<Long> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<Long> running) -> {
+            var a = job.stage("a", () -> org.bbflow.core.Nodes.map((Long x) -> x), org.bbflow.net.Codec.longs(),
+                    org.bbflow.net.Codec.longs(), "w1");
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            org.bbflow.net.Codec<Void> nothing = (org.bbflow.net.Codec) org.bbflow.net.Codec.longs(); // b sends nothing back
+            var b = job.stage("b", () -> {
+                org.bbflow.core.CollectorSink<Long, Long> sum = org.bbflow.core.Nodes.collect(
+                        java.util.stream.Collectors.summingLong((Long x) -> x));
+                collectors.put(job.group(), sum);
+                return org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.map((Long x) -> {
+                    seenInW2.incrementAndGet();
+                    return x;
+                }), sum);
+            }, org.bbflow.net.Codec.longs(), nothing, "w2");
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
+                for (long i = 1; i <= n; i++) {
+                    o.send(i);
+                }
+                throw new org.bbflow.core.StreamFailure(boom);
+            }), a, b, new org.bbflow.core.Node<Void, Void>() {
+                @Override
+                public void onItem(Void x, org.bbflow.core.Outbox<Void> o) {
+                }
+
+                /**
+                 * In the master, after b's stand-in has ended: waits until both groups have ended (each
+                 * reported first), so that a report of theirs that would fail the master (a FAILED one
+                 * cancels its flow and becomes the job's cause) is in before the master's flow ends,
+                 * whatever the timing.
+                 */
+                @Override
+                public void onEos(org.bbflow.core.Outbox<Void> o) {
+                    for (String g : java.util.List.of("w1", "w2")) {
+                        try {
+                            running.result(g, Duration.ofSeconds(20));
+                        } catch (RuntimeException expected) {
+                            // its part failed: the stream it received was cut
+                        }
+                    }
+                }
+            }));
+            return 0L;
+        })) {
+            FlowException e = assertThrows(FlowException.class, () -> local.result("m", Duration.ofSeconds(40)));
+            assertSame(boom, e.getCause(), () -> "the job's failure is the master's source's error: " + e);
+            // no node of the master failed after the cut (a later failure is attached to the first)
+            assertArrayEquals(new Throwable[0], boom.getSuppressed(), () -> java.util.Arrays.toString(boom.getSuppressed()));
+            assertThrows(RuntimeException.class, () -> local.result("w2", Duration.ofSeconds(20)), "w2's part failed");
+            assertThrows(RuntimeException.class, () -> local.result("w1", Duration.ofSeconds(20)), "w1's part failed");
+            assertEquals(n, seenInW2.get(), "every item the master sent reached w2's sink");
+            org.bbflow.core.CollectorSink<Long, Long> sum = collectors.get("w2");
+            assertNotNull(sum, "stage b ran in w2");
+            String m = assertThrows(IllegalStateException.class, sum::result, "w2's collector published a cut stream's sum")
+                    .getMessage();
+            assertTrue(m.contains("no result"), m);
+        }
+    }
+
+    /**
+     * The master's source cuts its stream while a farm's workers run in w1 and w2: every task's result
+     * still comes back to the master's sink (the cut cancels nothing), the workers' groups see the cut
+     * (their parts fail with the failed end they received, instead of ending well), and the job fails
+     * with the master's error, for a farm that fails the job on a lost worker and for one that re-sends
+     * its tasks (whose lanes take the failed end of a group's results, the cut coming back, as its end).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(WorkerLoss.class)
+    void aStreamCutByTheMastersSourceReachesAFarmsWorkerGroupsAndEveryResultComesBack(WorkerLoss onLoss) {
+        long n = 5_000;
+        IllegalStateException boom = new IllegalStateException("the master's source broke");
+        java.util.concurrent.atomic.AtomicLong results = new java.util.concurrent.atomic.AtomicLong();
+        try (LocalJob<Long> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<Long> running) -> {
+            var farm = job.farm("tasks", () -> org.bbflow.core.Nodes.map((Long x) -> x), org.bbflow.net.Codec.longs(),
+                    org.bbflow.net.Codec.longs(), Placement.spread(2, "w1", "w2"), onLoss);
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
+                for (long i = 1; i <= n; i++) {
+                    o.send(i);
+                }
+                throw new org.bbflow.core.StreamFailure(boom);
+            }), farm, new org.bbflow.core.Node<Long, Void>() {
+                @Override
+                public void onItem(Long x, org.bbflow.core.Outbox<Void> o) {
+                    results.incrementAndGet();
+                }
+
+                /** As in the test above: the groups' reports are in before the master's flow ends. */
+                @Override
+                public void onEos(org.bbflow.core.Outbox<Void> o) {
+                    for (String g : java.util.List.of("w1", "w2")) {
+                        try {
+                            running.result(g, Duration.ofSeconds(10));
+                        } catch (RuntimeException expected) {
+                            // its part failed: the stream it received was cut
+                        }
+                    }
+                }
+            }));
+            return 0L;
+        })) {
+            FlowException e = assertThrows(FlowException.class, () -> local.result("m", Duration.ofSeconds(40)));
+            assertSame(boom, e.getCause(), () -> "the job's failure is the master's source's error: " + e);
+            // no node of the master failed after the cut (a later failure is attached to the first)
+            assertArrayEquals(new Throwable[0], boom.getSuppressed(), () -> java.util.Arrays.toString(boom.getSuppressed()));
+            assertEquals(n, results.get(), "every task's result reached the master's sink");
+            // a resending farm's lane takes the cut coming back as its end, not as a lost worker
+            assertEquals(Set.of(), local.part("m").lostGroups());
+            for (String g : java.util.List.of("w1", "w2")) {
+                RuntimeException part = assertThrows(RuntimeException.class, () -> local.result(g, Duration.ofSeconds(20)));
+                boolean cut = false;
+                for (Throwable t = part; t != null; t = t.getCause()) {
+                    cut |= t instanceof org.bbflow.net.RemoteStreamFailedException;
+                }
+                assertTrue(cut, () -> g + " failed, but not with the cut stream: " + part);
+            }
         }
     }
 }
