@@ -237,6 +237,13 @@ public final class Flow implements AutoCloseable {
             for (NodeRunner r : runners) {
                 r.thread = newThread(r, options);
                 if (mapping != null) {
+                    if (ThreadMapping.isVirtual(r.thread)) {
+                        // sched_setaffinity would pin the carrier thread under it, a thread of a pool
+                        // the flow does not own, for as long as that thread lives
+                        throw new IllegalStateException("the flow's thread factory returned a virtual thread for node "
+                                + r.path() + ", which a thread mapping cannot pin (it would pin its carrier thread);"
+                                + " use platform threads or no thread mapping");
+                    }
                     r.cpu = mapping.cpuOf(r.plan.index);
                 }
             }

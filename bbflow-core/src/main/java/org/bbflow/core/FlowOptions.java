@@ -142,8 +142,10 @@ public final class FlowOptions {
 
     /**
      * Which CPU each node thread runs on (default {@link ThreadMapping#none()}: the OS places them).
-     * Pinning works with any {@link #withThreadFactory(ThreadFactory) thread factory}: each node
-     * thread pins itself as it starts, before it runs node code.
+     * Pinning works with any {@link #withThreadFactory(ThreadFactory) thread factory} of platform
+     * threads: each node thread pins itself as it starts, before it runs node code. A factory that
+     * makes virtual threads cannot be pinned (the call would pin the carrier thread):
+     * {@link Flow#start} refuses that pair with an {@link IllegalStateException}.
      *
      * <pre>{@code
      * Flow.start(pipeline, FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin()));
