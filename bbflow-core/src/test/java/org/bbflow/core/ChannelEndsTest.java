@@ -131,6 +131,37 @@ class ChannelEndsTest {
         assertTrue(c.isEos());
     }
 
+    /**
+     * A flow that fills, downstream of its fromChannel node (or in the same comb), the channel that
+     * node drains could never end (the channel closes at its filler's end of stream, after its
+     * reader's): refused at start, naming both places. It started, and hung until cancelled. Filling it
+     * from another branch of the same flow is fine.
+     */
+    @Test
+    void aFlowFillingTheChannelItDrainsDownstreamIsRefused() {
+        Channel<Long> c = Channel.spsc(16);
+        List<Block<?, ?>> cycles = List.of(
+                Pipeline.of(Nodes.fromChannel(c), Nodes.map((Long x) -> x + 1), Nodes.toChannel(c)).named("cycle"),
+                Pipeline.of(Nodes.fromChannel(c), Farm.of(2, () -> Nodes.<Long>identity()), Nodes.toChannel(c)).named("cycle"),
+                Comb.of(Nodes.fromChannel(c), Nodes.toChannel(c)));
+        for (Block<?, ?> b : cycles) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+                Flow flow = Flow.start(b);
+                try {
+                    flow.join(Duration.ofMillis(500));
+                } finally {
+                    flow.close(); // a flow that started (wrongly) is cancelled, not left running
+                }
+            });
+            assertTrue(e.getMessage().contains("could never end") && e.getMessage().contains("fromChannel"), e.getMessage());
+        }
+        Channel<Long> d = Channel.spsc(16);
+        List<Long> got = new ArrayList<>();
+        Runs.run(Farm.of(List.of(Pipeline.of(Nodes.range(1, 100), Nodes.toChannel(d)),
+                Pipeline.of(Nodes.fromChannel(d), Nodes.sink((Long x) -> got.add(x))))).withoutEmitter().withoutCollector());
+        assertEquals(Runs.range(1, 100), got);
+    }
+
     @Test
     void anMpscChannelKeepsNoTraceOfProducersThatOnceWaited() throws Exception {
         Channel<Long> c = Channel.mpsc(1);
