@@ -48,6 +48,14 @@ class EndRaceShapesTest {
                 Farm.of(2, () -> Nodes.<Long>identity()).dispatch(Dispatch.onDemand()))), Nodes.sink(x -> { })));
         l.add(() -> Pipeline.of(Nodes.range(1, 3000), Nodes.<Long>identity().andThen(Nodes.map((Long x) -> x)),
                 Farm.of(2, () -> Nodes.<Long>identity()).collect(Collect.ROUND_ROBIN), Nodes.sink(x -> { })));
+        l.add(() -> Pipeline.of(Nodes.range(1, 300), Pipeline.of(Nodes.<Long>identity(), Farm.of(2,
+                () -> Nodes.<Long>identity()).dispatch(Dispatch.onDemand()).ordered(4), Nodes.<Long, Long>flatMap((x, o) -> {
+                    if (x > 0) {
+                        o.send(x - 1);
+                    } else {
+                        o.sendTo(1, x);
+                    }
+                })).feedback(), Nodes.sink(x -> { })));
         l.add(() -> Pipeline.of(LongNodes.range(1, 30_000, 16), Farm.of(2, () -> LongNodes.map(x -> x)).ordered(),
                 LongNodes.sink(x -> { })));
         return l;

@@ -194,6 +194,18 @@ class StreamFailureShapesTest {
         assertSame(BOOM, e.getCause());
     }
 
+    /** The flow's future fails with the same error as join, after every item reached the sink. */
+    @Test
+    void theCompletionFutureFailsWithTheStreamsError() throws Exception {
+        Runs.Collector<Long> got = new Runs.Collector<>();
+        Flow flow = Flow.start(Pipeline.of(failing(500), Farm.of(2, () -> Nodes.<Long>identity()).ordered(), got.sink()));
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> flow.completion().get(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertSame(BOOM, e.getCause().getCause());
+        assertEquals(Runs.range(1, 500), got.get());
+        assertSame(BOOM, assertThrows(FlowException.class, flow::join).getCause());
+    }
+
     /** cancel() racing the stream's error: join throws one of the two, ends, and leaves no thread. */
     @RepeatedTest(5)
     void cancelRacingTheStreamsError() throws Exception {
