@@ -194,6 +194,31 @@ class StreamFailureShapesTest {
         assertSame(BOOM, e.getCause());
     }
 
+    /**
+     * Wait strategies, MPSC channels into a first-come collector, and a boxed stream batched into longs
+     * ({@code batch()} keeps values while input waits: its end of stream must send them).
+     */
+    @Test
+    void strategiesMpscChannelsAndBatchingKeepEveryItem() {
+        long n = 3000;
+        for (WaitStrategy ws : List.of(WaitStrategy.blocking(), WaitStrategy.backoff(), WaitStrategy.busySpin())) {
+            Runs.Collector<Long> got = new Runs.Collector<>();
+            FlowException e = assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(failing(n),
+                    Farm.of(2, () -> Nodes.<Long>identity()).ordered(8), got.sink()).named("sfs-ws"),
+                    FlowOptions.defaults().withWaitStrategy(ws)));
+            assertSame(BOOM, e.getCause());
+            assertEquals(Runs.range(1, n), got.get(), ws.toString());
+        }
+        Runs.Collector<Long> mpsc = new Runs.Collector<>();
+        expectFailure(Pipeline.of(failing(n), Farm.of(3, () -> Nodes.<Long>identity()).channels(ChannelSpec.mpsc(64)),
+                mpsc.sink()), "sfs-mpsc");
+        assertEquals(Runs.range(1, n), sorted(mpsc.get()));
+        List<Long> longs = java.util.Collections.synchronizedList(new ArrayList<>());
+        expectFailure(Pipeline.of(failing(n), LongNodes.batch(), LongNodes.map(x -> x), LongNodes.sink(longs::add)),
+                "sfs-batch");
+        assertEquals(Runs.range(1, n), longs);
+    }
+
     /** The flow's future fails with the same error as join, after every item reached the sink. */
     @Test
     void theCompletionFutureFailsWithTheStreamsError() throws Exception {
@@ -204,6 +229,9 @@ class StreamFailureShapesTest {
         assertSame(BOOM, e.getCause().getCause());
         assertEquals(Runs.range(1, 500), got.get());
         assertSame(BOOM, assertThrows(FlowException.class, flow::join).getCause());
+        RunStats st = flow.stats(); // final counts of a failed flow add up
+        assertEquals(500, st.nodes().get(0).itemsOut(), st.table());
+        assertEquals(500, st.nodes().get(st.nodes().size() - 1).itemsIn(), st.table());
     }
 
     /** cancel() racing the stream's error: join throws one of the two, ends, and leaves no thread. */
