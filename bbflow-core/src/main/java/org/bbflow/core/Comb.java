@@ -21,6 +21,12 @@ public class Comb<I, O> implements Node<I, O> {
     final Node<Object, O> second;
     private final Inner inner = new Inner();
     Outbox<O> out;
+    /**
+     * The {@link StreamFailure} the second node last threw, if it threw one: from a source's
+     * {@code generate} it passes through the first node's, but it is the second node's failure, not
+     * the end of the source's stream ({@link #thrownAfterSource}).
+     */
+    private Throwable secondThrew;
 
     @SuppressWarnings("unchecked")
     Comb(Node<I, ?> first, Node<?, O> second) {
@@ -72,6 +78,7 @@ public class Comb<I, O> implements Node<I, O> {
 
     @Override
     public void init(NodeContext context) throws Exception {
+        secondThrew = null;
         first.init(context);
         second.init(context);
     }
@@ -120,6 +127,20 @@ public class Comb<I, O> implements Node<I, O> {
         return inner;
     }
 
+    /**
+     * Whether f, a {@link StreamFailure} that left {@code node}'s {@code generate}, was thrown by a
+     * node fused after the source (at any depth of fusion): that is an ordinary failure of that node,
+     * which cancels the flow, and not the source ending its stream with an error.
+     */
+    static boolean thrownAfterSource(Node<?, ?> node, Throwable f) {
+        for (Node<?, ?> n = node; n instanceof Comb; n = ((Comb<?, ?>) n).first) {
+            if (((Comb<?, ?>) n).secondThrew == f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The first node's outbox: a direct call into the second node. */
     private final class Inner implements Outbox<Object> {
         @Override
@@ -130,6 +151,9 @@ public class Comb<I, O> implements Node<I, O> {
             try {
                 second.onItem(item, out);
             } catch (Exception e) {
+                if (e instanceof StreamFailure) {
+                    secondThrew = e;
+                }
                 throw Sneaky.<RuntimeException>rethrow(e);
             }
         }

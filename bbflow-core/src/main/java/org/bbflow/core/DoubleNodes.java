@@ -40,6 +40,11 @@ public final class DoubleNodes {
      * A source whose generator sends doubles with {@link DoubleOutbox#sendDouble}; they leave in
      * batches of {@link LongBatch#DEFAULT_CAPACITY}, the last one when the generator returns.
      *
+     * <p>The generator may end the stream with an error, as {@link Nodes#source} may, by throwing a
+     * {@link StreamFailure} (a checked exception: from Kotlin directly, from Java through a wrapper
+     * that rethrows it unchecked): the values it sent before, those of an unfilled batch included,
+     * still reach the sinks, and the flow fails then.
+     *
      * @param generator sends the values, then returns
      * @return the source
      */
@@ -55,7 +60,15 @@ public final class DoubleNodes {
 
             @Override
             public void generate(Outbox<DoubleBatch> out) {
-                generator.accept(batcher.to(out));
+                try {
+                    generator.accept(batcher.to(out));
+                } catch (Throwable t) {
+                    if (t instanceof StreamFailure) {
+                        // the stream ends with an error after its values: the kept ones leave first
+                        batcher.flush();
+                    }
+                    throw t;
+                }
                 batcher.flush();
             }
         };

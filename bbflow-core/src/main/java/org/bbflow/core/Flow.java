@@ -234,9 +234,22 @@ public final class Flow implements AutoCloseable {
         int started = 0;
         try {
             ThreadMapping mapping = options.threadMapping();
+            Set<Thread> made = options.threadFactory() == null ? null : Collections.newSetFromMap(new IdentityHashMap<>());
             for (NodeRunner r : runners) {
                 r.thread = newThread(r, options);
+                if (made != null && !made.add(r.thread)) {
+                    // a caching factory: the second start would throw a bare IllegalThreadStateException
+                    throw new IllegalStateException("the flow's thread factory returned one thread for two nodes (the"
+                            + " second is " + r.path() + "); it must return a new thread per call");
+                }
                 if (mapping != null) {
+                    if (ThreadMapping.isVirtual(r.thread)) {
+                        // sched_setaffinity would pin the carrier thread under it, a thread of a pool
+                        // the flow does not own, for as long as that thread lives
+                        throw new IllegalStateException("the flow's thread factory returned a virtual thread for node "
+                                + r.path() + ", which a thread mapping cannot pin (it would pin its carrier thread);"
+                                + " use platform threads or no thread mapping");
+                    }
                     r.cpu = mapping.cpuOf(r.plan.index);
                 }
             }

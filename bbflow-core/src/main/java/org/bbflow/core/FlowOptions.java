@@ -117,8 +117,9 @@ public final class FlowOptions {
      * given task; the flow then names it after the node's block path (e.g.
      * {@code pipeline/farm[1]/worker-3}) and, if {@link #withDaemon(boolean) withDaemon(true)} was set, makes
      * it a daemon. Everything else (thread group, priority, context class loader, uncaught-exception
-     * handler) is the factory's choice. A factory that throws, returns null or returns a started
-     * thread makes {@link Flow#start} fail before any node thread starts.
+     * handler) is the factory's choice. A factory that throws, returns null, returns a started thread
+     * or returns one thread for two nodes makes {@link Flow#start} fail with an
+     * {@link IllegalStateException} before any node thread starts.
      *
      * @param factory the thread factory, or null for the default
      * @return a copy of these options with the factory
@@ -142,8 +143,10 @@ public final class FlowOptions {
 
     /**
      * Which CPU each node thread runs on (default {@link ThreadMapping#none()}: the OS places them).
-     * Pinning works with any {@link #withThreadFactory(ThreadFactory) thread factory}: each node
-     * thread pins itself as it starts, before it runs node code.
+     * Pinning works with any {@link #withThreadFactory(ThreadFactory) thread factory} of platform
+     * threads: each node thread pins itself as it starts, before it runs node code. A factory that
+     * makes virtual threads cannot be pinned (the call would pin the carrier thread):
+     * {@link Flow#start} refuses that pair with an {@link IllegalStateException}.
      *
      * <pre>{@code
      * Flow.start(pipeline, FlowOptions.defaults().withThreadMapping(ThreadMapping.roundRobin()));

@@ -99,6 +99,11 @@ public final class LongNodes {
      * A source whose generator sends longs with {@link LongOutbox#sendLong}; they leave in batches of
      * {@link LongBatch#DEFAULT_CAPACITY}, the last one when the generator returns.
      *
+     * <p>The generator may end the stream with an error, as {@link Nodes#source} may, by throwing a
+     * {@link StreamFailure} (a checked exception: from Kotlin directly, from Java through a wrapper
+     * that rethrows it unchecked): the values it sent before, those of an unfilled batch included,
+     * still reach the sinks, and the flow fails then.
+     *
      * @param generator sends the values, then returns
      * @return the source
      */
@@ -114,7 +119,15 @@ public final class LongNodes {
 
             @Override
             public void generate(Outbox<LongBatch> out) {
-                generator.accept(batcher.to(out));
+                try {
+                    generator.accept(batcher.to(out));
+                } catch (Throwable t) {
+                    if (t instanceof StreamFailure) {
+                        // the stream ends with an error after its values: the kept ones leave first
+                        batcher.flush();
+                    }
+                    throw t;
+                }
                 batcher.flush();
             }
         };

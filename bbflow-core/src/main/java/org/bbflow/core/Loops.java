@@ -92,14 +92,42 @@ final class Loops {
         for (int l = 0; l < heads.size(); l++) {
             for (Vertex v : heads.get(l)) {
                 boolean external = false;
+                boolean fedBack = false;
                 for (Edge e : v.in) {
                     external |= !e.back;
+                    fedBack |= e.back;
                 }
                 if (!external && !v.isSource()) {
                     throw new IllegalStateException(owners.get(l) + ": " + RULE + "its head " + v.path
                             + " has no input from outside the loop and is not a source, so the loop could never start");
                 }
+                if (v.isSource() && fedBack && takesFeedback(v.node) == null) {
+                    // Source.onFeedback's default refuses the item: the first one fed back failed the
+                    // flow at run time, a shape no run of which can work once an item comes back
+                    throw new IllegalStateException(owners.get(l) + ": " + RULE + "its head " + v.path + " is source '"
+                            + v.node.name() + "', which does not override Source.onFeedback, so the first item fed"
+                            + " back would fail the flow; override onFeedback, or head the loop with a stage after the"
+                            + " source");
+                }
             }
+        }
+    }
+
+    /**
+     * The class that implements what a source heading a loop does with a fed-back item, or null if
+     * that is {@link Source#onFeedback}'s default (a refusal). A comb headed by a source hands the
+     * item to its first node, so that node is asked.
+     */
+    static Class<?> takesFeedback(Node<?, ?> source) {
+        Node<?, ?> n = source;
+        while (n instanceof Comb.CombSource) {
+            n = ((Comb<?, ?>) n).first;
+        }
+        try {
+            Class<?> c = n.getClass().getMethod("onFeedback", Object.class, Outbox.class).getDeclaringClass();
+            return c == Source.class ? null : c;
+        } catch (NoSuchMethodException e) {
+            return null;
         }
     }
 

@@ -233,6 +233,9 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
                 try {
                     ((Source<Object>) (Node<?, ?>) node).generate(outbox);
                 } catch (StreamFailure f) {
+                    if (Comb.thrownAfterSource(node, f)) {
+                        throw f; // a node fused after the source threw it: an ordinary failure
+                    }
                     // the stream ended with an error: what was sent goes on, the flow fails at its end
                     flow.failAtEnd(this, f.getCause());
                 }

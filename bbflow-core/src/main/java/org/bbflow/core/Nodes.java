@@ -163,7 +163,8 @@ public final class Nodes {
      * the same flow or in another flow still running, is refused at start; a flow started after this
      * one has ended may drain what is left. Other threads (or another flow) produce and
      * {@link Channel#close()} it. If the flow feeding the channel ({@link #toChannel}) failed or was
-     * cancelled, this source fails its own flow once it has forwarded the items that flow sent.
+     * cancelled, this source ends its stream with that error once it has forwarded the items that flow
+     * sent (a {@link StreamFailure}): they still reach the sinks, then its own flow fails.
      *
      * @param <T> item type
      * @param channel the channel to read
@@ -184,7 +185,8 @@ public final class Nodes {
      * closed (this flow ended, however), a flow filling it is refused at start too. If the flow fails
      * or is cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
-     * clean end of stream.
+     * clean end of stream. So does a stream a source cut with a {@link StreamFailure}, though it
+     * reaches this sink's {@code onEos}.
      *
      * @param <T> item type
      * @param channel the channel to fill
@@ -400,7 +402,7 @@ public final class Nodes {
         }
 
         @Override
-        public void generate(Outbox<T> out) {
+        public void generate(Outbox<T> out) throws StreamFailure {
             Link link = channel.link();
             WaitCondition ready = () -> !link.queue.isEmpty() || link.isClosed() || context.isCancelled();
             while (true) {
@@ -415,7 +417,13 @@ public final class Nodes {
                 if (channel.isClosed()) {
                     x = channel.poll();
                     if (x == null) {
-                        channel.checkAborted();
+                        try {
+                            channel.checkAborted();
+                        } catch (IllegalStateException e) {
+                            // the stream ends with the feeding flow's failure, after its items: they
+                            // go on to the sinks (any other exception would cancel and drop them)
+                            throw new StreamFailure(e);
+                        }
                         return;
                     }
                     out.send(x);
@@ -441,6 +449,7 @@ public final class Nodes {
         final Channel<T> channel;
         /** The stream ended and the channel was closed (this flow); otherwise close() aborts it. */
         private boolean ended;
+        private NodeContext context;
 
         ChannelSink(Channel<T> channel) {
             this.channel = channel;
@@ -448,6 +457,7 @@ public final class Nodes {
 
         @Override
         public void init(NodeContext context) {
+            this.context = context;
             ended = false;
         }
 
@@ -456,8 +466,16 @@ public final class Nodes {
             channel.put(item);
         }
 
+        /**
+         * A source's stream cut by a {@link StreamFailure} ends every node's stream normally, but it is
+         * no whole stream: then the channel ends as incomplete too (in {@link #close()}), as a
+         * {@link CollectorSink} publishes no result.
+         */
         @Override
         public void onEos(Outbox<Void> out) {
+            if (context.flowFailed()) {
+                return;
+            }
             channel.close();
             ended = true;
         }
@@ -465,6 +483,7 @@ public final class Nodes {
         /** A flow that failed or was cancelled before end of stream ends the channel as incomplete. */
         @Override
         public void close() {
+            context = null;
             if (!ended) {
                 channel.abort();
             }

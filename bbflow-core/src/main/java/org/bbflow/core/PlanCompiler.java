@@ -80,6 +80,8 @@ final class PlanCompiler {
     private static void checkChannelEnds(GraphBuilder g, Map<Vertex, List<Node<?, ?>>> members) {
         Map<Channel<?>, String> filled = new IdentityHashMap<>();
         Map<Channel<?>, String> drained = new IdentityHashMap<>();
+        Map<Channel<?>, Vertex> fillers = new IdentityHashMap<>();
+        Map<Channel<?>, Vertex> drainers = new IdentityHashMap<>();
         for (Vertex v : g.vertices) {
             for (Node<?, ?> m : members.get(v)) {
                 boolean sink = m instanceof Nodes.ChannelSink;
@@ -96,8 +98,42 @@ final class PlanCompiler {
                     throw new IllegalStateException("channel ends: " + c + " is " + ends + " at " + previous + " and at "
                             + v.path + "; a channel has " + why);
                 }
+                (sink ? fillers : drainers).put(c, v);
             }
         }
+        // A channel filled downstream of the node that drains it (or by the same comb) is a cycle that
+        // cannot end: the reader's stream ends only when the channel closes, which its filler does only
+        // at its own end of stream, after the reader's. It hung until cancelled; another branch of the
+        // flow may fill it.
+        for (Map.Entry<Channel<?>, Vertex> d : drainers.entrySet()) {
+            Vertex filler = fillers.get(d.getKey());
+            if (filler != null && reaches(d.getValue(), filler)) {
+                throw new IllegalStateException("channel ends: " + d.getKey() + " is drained by Nodes.fromChannel at "
+                        + d.getValue().path + " and filled downstream of it by Nodes.toChannel at " + filler.path
+                        + "; the channel would close only after its reader ended, so the flow could never end"
+                        + " (fill it from another branch, or loop with feedback())");
+            }
+        }
+    }
+
+    /** Whether {@code to} is {@code from} or lies downstream of it (feedback edges included). */
+    private static boolean reaches(Vertex from, Vertex to) {
+        Map<Vertex, Boolean> seen = new IdentityHashMap<>();
+        List<Vertex> todo = new ArrayList<>();
+        todo.add(from);
+        seen.put(from, Boolean.TRUE);
+        while (!todo.isEmpty()) {
+            Vertex v = todo.remove(todo.size() - 1);
+            if (v == to) {
+                return true;
+            }
+            for (Edge e : v.out) {
+                if (seen.putIfAbsent(e.to, Boolean.TRUE) == null) {
+                    todo.add(e.to);
+                }
+            }
+        }
+        return false;
     }
 
     /** Sources and inputs: a source is only a first stage, every other node has an input, the root's inputs are sources. */

@@ -23,7 +23,9 @@ public interface Source<O> extends Node<Void, O> {
     void generate(Outbox<O> out) throws Exception;
 
     /**
-     * Receives an item fed back to this source by the loop it heads. By default refuses it.
+     * Receives an item fed back to this source by the loop it heads. By default refuses it, so a loop
+     * whose items come back to a source that does not override this is refused at start (an
+     * {@link IllegalStateException} from {@link Flow#start}); the default is reached only by hand.
      *
      * @param item the item, typed as the loop's last stage produces it (usually {@code O})
      * @param out where items go

@@ -14,8 +14,13 @@ import java.util.Objects;
  * stream. A node that fails meanwhile still cancels the flow; its failure is then attached to the
  * source's as a suppressed exception.
  *
- * <p>Thrown from anywhere other than a source's {@code generate} it is an ordinary failure.
- * {@link org.bbflow.core.reactive.PublisherSource} throws it for its publisher's {@code onError}.
+ * <p>Thrown from anywhere other than a source's {@code generate} it is an ordinary failure, also from
+ * a node fused after a source ({@link Comb}), whose {@code onItem} runs inside the source's
+ * {@code generate}. {@link org.bbflow.core.reactive.PublisherSource} throws it for its publisher's
+ * {@code onError}, {@link Nodes#fromChannel} when the flow feeding its channel failed, and
+ * {@link org.bbflow.core.ipc.IpcSource} for a lost producer. {@link Nodes#toChannel} and
+ * {@link org.bbflow.core.ipc.IpcSink} end a stream cut this way as failed, as {@link CollectorSink}
+ * publishes no result of it.
  */
 public final class StreamFailure extends Exception {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package org.bbflow.core;
 
+import java.lang.reflect.Method;
 import java.util.Arrays;
 
 /**
@@ -32,6 +33,9 @@ import java.util.Arrays;
  *
  * <p>A node thread pins itself as it starts, before it runs any node code; if the kernel refuses
  * (a CPU left the process's allowed set since), that node fails and with it the flow, naming the CPU.
+ * Only platform threads can be pinned: a {@link FlowOptions#withThreadFactory thread factory} that
+ * makes virtual threads, with a mapping that pins, makes {@link Flow#start} throw an
+ * {@link IllegalStateException} before any node thread starts.
  */
 public final class ThreadMapping {
     private static final ThreadMapping NONE = new ThreadMapping(null);
@@ -113,6 +117,33 @@ public final class ThreadMapping {
     private static void requireSupported() {
         if (!isSupported()) {
             throw new UnsupportedOperationException(CpuAffinity.UNSUPPORTED);
+        }
+    }
+
+    /**
+     * Whether t is a virtual thread (JDK 21 and later; the library is compiled for 17, so it asks by
+     * reflection, once per flow that pins). A virtual thread cannot be pinned: the kernel call would
+     * pin the carrier it runs on.
+     */
+    static boolean isVirtual(Thread t) {
+        Method m = IS_VIRTUAL;
+        if (m == null) {
+            return false;
+        }
+        try {
+            return (Boolean) m.invoke(t);
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
+    }
+
+    private static final Method IS_VIRTUAL = isVirtualMethod();
+
+    private static Method isVirtualMethod() {
+        try {
+            return Thread.class.getMethod("isVirtual");
+        } catch (NoSuchMethodException e) {
+            return null; // before JDK 21 every thread is a platform thread
         }
     }
 

@@ -90,6 +90,38 @@ class ChannelEndsTest {
         assertThrows(FlowException.class, () -> upstream.join(DEADLINE));
     }
 
+    /**
+     * The items a failed flow put on its channel all reach the sinks of the flow that reads it, which
+     * then fails: the reading source ends its stream with the error (a StreamFailure). It threw an
+     * ordinary exception, which cancelled its flow and dropped what was still in its channels (with a
+     * slow sink, most of the 1,000 items).
+     */
+    @Test
+    void aSourceReadingAChannelWhoseFlowFailedDeliversEveryItemFirst() {
+        Channel<Long> c = Channel.spscUnbounded();
+        // a cut stream: every item reaches the channel (an ordinary failure would drop some), which ends as incomplete
+        Source<Long> failing = Nodes.source(o -> {
+            for (long i = 1; i <= 1000; i++) {
+                o.send(i);
+            }
+            throw new StreamFailure(new IllegalArgumentException("planted"));
+        });
+        assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(failing, Nodes.toChannel(c))));
+        assertEquals(1000, c.size());
+        List<Long> got = new ArrayList<>();
+        FlowException e = assertThrows(FlowException.class, () -> Runs.run(Pipeline.of(Nodes.fromChannel(c),
+                Nodes.<Long, Long>map(x -> {
+                    long spin = 0;
+                    for (int k = 0; k < 2000; k++) {
+                        spin += k ^ x; // a slow stage: the source is done long before it
+                    }
+                    return x + (spin & 0);
+                }), Nodes.sink((Long x) -> got.add(x))), FlowOptions.defaults(), DEADLINE));
+        assertTrue(e.getCause().getMessage().contains("failed or was cancelled"), e.getCause().getMessage());
+        assertEquals(1000, got.size());
+        assertEquals(Runs.range(1, 1000), got);
+    }
+
     @Test
     void aFlowThatEndsNormallyStillClosesItsChannelCleanly() throws Exception {
         Channel<Long> c = Channel.spsc(4);
@@ -97,6 +129,37 @@ class ChannelEndsTest {
         Runs.run(Pipeline.of(Nodes.range(1, 100), Nodes.toChannel(c)));
         assertEquals(Runs.range(1, 100), read.get(10, TimeUnit.SECONDS));
         assertTrue(c.isEos());
+    }
+
+    /**
+     * A flow that fills, downstream of its fromChannel node (or in the same comb), the channel that
+     * node drains could never end (the channel closes at its filler's end of stream, after its
+     * reader's): refused at start, naming both places. It started, and hung until cancelled. Filling it
+     * from another branch of the same flow is fine.
+     */
+    @Test
+    void aFlowFillingTheChannelItDrainsDownstreamIsRefused() {
+        Channel<Long> c = Channel.spsc(16);
+        List<Block<?, ?>> cycles = List.of(
+                Pipeline.of(Nodes.fromChannel(c), Nodes.map((Long x) -> x + 1), Nodes.toChannel(c)).named("cycle"),
+                Pipeline.of(Nodes.fromChannel(c), Farm.of(2, () -> Nodes.<Long>identity()), Nodes.toChannel(c)).named("cycle"),
+                Comb.of(Nodes.fromChannel(c), Nodes.toChannel(c)));
+        for (Block<?, ?> b : cycles) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+                Flow flow = Flow.start(b);
+                try {
+                    flow.join(Duration.ofMillis(500));
+                } finally {
+                    flow.close(); // a flow that started (wrongly) is cancelled, not left running
+                }
+            });
+            assertTrue(e.getMessage().contains("could never end") && e.getMessage().contains("fromChannel"), e.getMessage());
+        }
+        Channel<Long> d = Channel.spsc(16);
+        List<Long> got = new ArrayList<>();
+        Runs.run(Farm.of(List.of(Pipeline.of(Nodes.range(1, 100), Nodes.toChannel(d)),
+                Pipeline.of(Nodes.fromChannel(d), Nodes.sink((Long x) -> got.add(x))))).withoutEmitter().withoutCollector());
+        assertEquals(Runs.range(1, 100), got);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.testing.TestTier;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -268,5 +270,39 @@ class FeedbackTest {
         List<Long> c = new ArrayList<>(l);
         Collections.sort(c);
         return c;
+    }
+
+    /**
+     * A loop whose head is a source that does not override {@link Source#onFeedback} (a range, a
+     * lambda source, a publisher's or a channel's source), alone or first in a comb, or a farm's
+     * emitter: refused at start, naming it. It started, and failed at the first item fed back.
+     */
+    @Test
+    void aLoopHeadedByASourceThatTakesNoFeedbackIsRefusedAtStart() {
+        List<java.util.function.Supplier<Block<?, ?>>> shapes = List.of(
+                () -> Pipeline.of(Nodes.range(1, 10), countDown()).feedback(),
+                () -> Pipeline.of(Nodes.<Long>source(o -> o.send(3L)), Farm.of(2, FeedbackTest::countDown)
+                        .withoutCollector()).feedback(),
+                () -> Pipeline.of(Comb.of(Nodes.range(1, 10), Nodes.<Long>identity()), countDown()).feedback(),
+                () -> Farm.<Long, Long>of(2, FeedbackTest::countDown).emitter(Nodes.range(1, 10)).feedback());
+        for (java.util.function.Supplier<Block<?, ?>> s : shapes) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+                try (Flow flow = Flow.start(s.get())) {
+                    flow.join(Runs.DEADLINE); // started (wrongly): its failure is not the refusal asked for
+                }
+            });
+            assertTrue(e.getMessage().contains("does not override Source.onFeedback"), e.getMessage());
+        }
+    }
+
+    /** Sends x - 1 back while positive, x forward (output 1) at 0. */
+    private static Node<Long, Long> countDown() {
+        return Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            if (x > 0) {
+                o.send(x - 1);
+            } else {
+                o.sendTo(1, x);
+            }
+        });
     }
 }

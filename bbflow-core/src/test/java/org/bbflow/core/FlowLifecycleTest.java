@@ -268,6 +268,13 @@ class FlowLifecycleTest {
         started.start();
         assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(src, sink),
                 FlowOptions.defaults().withThreadFactory(r -> started)));
+        // a caching factory, one thread for every node: refused by name (it was a bare
+        // IllegalThreadStateException from the second start, with the first thread already started)
+        Thread[] cached = new Thread[1];
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(src, sink),
+                FlowOptions.defaults().withThreadFactory(r -> cached[0] == null ? cached[0] = new Thread(r) : cached[0])));
+        assertTrue(e.getMessage().contains("one thread for two nodes"), e.getMessage());
+        assertFalse(cached[0].isAlive());
         // the nodes were released: they run in a new pipeline
         assertEquals(10, Runs.run(Pipeline.of(src, sink)).node("sink[1]").itemsIn());
     }

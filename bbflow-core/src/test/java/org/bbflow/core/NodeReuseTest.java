@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -151,5 +152,30 @@ class NodeReuseTest {
         List<Long> out = new ArrayList<>();
         Runs.run(Pipeline.of(LongNodes.range(1, 3), shared, LongNodes.sink(out::add)));
         assertEquals(List.of(1L, 2L, 3L), out);
+    }
+    /**
+     * The same node as a stage and as a farm's emitter or collector, twice in a farm's worker list or in
+     * an all-to-all, or as both emitter and collector: refused at start naming it; and a farm run once
+     * is refused in a second flow.
+     */
+    @Test
+    void oneNodeInTwoPlacesOfOtherShapesIsRefusedAndABlockRunsOnce() {
+        Node<Long, Long> n = Nodes.identity();
+        List<Supplier<Block<?, ?>>> shapes = List.of(
+                () -> Pipeline.of(Nodes.range(1, 3), n, Farm.of(2, () -> Nodes.<Long>identity()).emitter(n), Nodes.sink(x -> { })),
+                () -> Pipeline.of(Nodes.range(1, 3), n, Farm.of(2, () -> Nodes.<Long>identity()).collector(n), Nodes.sink(x -> { })),
+                () -> Pipeline.of(Nodes.range(1, 3), Farm.of(List.of(n, n)), Nodes.sink(x -> { })),
+                () -> Pipeline.of(Nodes.range(1, 3), AllToAll.<Long, Long>of(List.of(n), List.of(n)), Nodes.sink(x -> { })),
+                () -> Pipeline.of(Nodes.range(1, 3), Farm.of(2, () -> Nodes.<Long>identity()).emitter(n).collector(n), Nodes.sink(x -> { })));
+        for (Supplier<Block<?, ?>> s : shapes) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> Flow.start(s.get()));
+            assertTrue(e instanceof IllegalStateException || e instanceof IllegalArgumentException, String.valueOf(e));
+            assertTrue(String.valueOf(e.getMessage()).contains("twice") || String.valueOf(e.getMessage()).contains("distinct"), e.getMessage());
+        }
+        Farm<Long, Long> farm = Farm.of(2, () -> Nodes.<Long>identity());
+        Runs.run(Pipeline.of(Nodes.range(1, 3), farm, Nodes.sink(x -> { })));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Flow.start(Pipeline.of(Nodes.range(1, 3), farm, Nodes.sink(x -> { }))));
+        assertTrue(e.getMessage().contains("already started"), e.getMessage());
     }
 }

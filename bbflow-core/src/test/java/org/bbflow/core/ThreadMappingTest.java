@@ -75,6 +75,59 @@ class ThreadMappingTest {
         }
     }
 
+    /**
+     * More node threads than CPUs, farms nested in farms (an ordered farm in a worker pipeline), and a
+     * thread factory of the caller's: every node thread comes from the factory and is pinned to its
+     * mapped CPU, and the result is whole.
+     */
+    @Test
+    void nestedFarmsWithMoreNodesThanCpusAndAFactoryArePinnedAsMapped() {
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        int[] allowed = CpuAffinity.ALLOWED;
+        ThreadGroup group = new ThreadGroup("mapped");
+        for (ThreadMapping m : new ThreadMapping[] {ThreadMapping.roundRobin(), ThreadMapping.onCpus(allowed[0]),
+                ThreadMapping.onCpus(allowed[allowed.length - 1], allowed[0])}) {
+            Map<String, int[]> seen = new ConcurrentHashMap<>();
+            java.util.concurrent.atomic.AtomicLong sum = new java.util.concurrent.atomic.AtomicLong();
+            Node<Long, Void> sink = Nodes.sink((Long x) -> sum.addAndGet(x));
+            Block<?, ?> p = Pipeline.of(Nodes.range(1, 10_000), Farm.of(3, () -> Pipeline.of(Nodes.<Long>identity(),
+                    Farm.of(2, () -> Nodes.<Long>identity()).ordered())).dispatch(Dispatch.onDemand()), sink);
+            RunStats s = Runs.run(p, FlowOptions.defaults().withThreadMapping(m).withThreadFactory(r -> new Thread(group,
+                    () -> {
+                        seen.put(Thread.currentThread().getName(), new int[0]);
+                        r.run();
+                        seen.put(Thread.currentThread().getName(), myCpus()); // as pinned at its start
+                    })));
+            assertEquals(10_000L * 10_001 / 2, sum.get());
+            assertEquals(s.nodes().size(), seen.size(), seen.keySet().toString());
+            for (int i = 0; i < s.nodes().size(); i++) {
+                assertArrayEquals(new int[] {m.cpuOf(i)}, seen.get(s.nodes().get(i).path()), s.nodes().get(i).path());
+            }
+        }
+    }
+
+    /**
+     * A virtual thread cannot be pinned: sched_setaffinity would pin the carrier under it, a thread
+     * of the JDK's scheduler pool, for the rest of its life. The pair is refused at start, before any
+     * thread starts (it started and pinned carriers), and the same nodes run unpinned afterwards.
+     */
+    @Test
+    void aFactoryOfVirtualThreadsWithAMappingThatPinsIsRefused() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21");
+        assumeTrue(ThreadMapping.isSupported(), ThreadMapping.unsupportedReason());
+        Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+        java.util.concurrent.ThreadFactory virtual = (java.util.concurrent.ThreadFactory)
+                Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
+        Node<Long, Long> stage = Nodes.identity();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Flow.start(Pipeline.of(
+                Nodes.range(1, 10), stage, Nodes.sink(x -> { })), FlowOptions.defaults().withThreadFactory(virtual)
+                .withThreadMapping(ThreadMapping.roundRobin())));
+        assertTrue(e.getMessage().contains("virtual thread"), e.getMessage());
+        RunStats s = Pipeline.of(Nodes.range(1, 10), stage, Nodes.sink(x -> { })).run(FlowOptions.defaults()
+                .withThreadFactory(virtual));
+        assertEquals(10, s.nodes().get(2).itemsIn());
+    }
+
     @Test
     void noneLeavesPlacementToTheOs() {
         // the default and none() pin nothing: every node may run on every CPU the test thread may

@@ -11,7 +11,8 @@ import org.bbflow.core.Outbox;
  * A flow sink that sends every item into an inter-process channel, waiting while the ring is full
  * (so a slow consumer process slows this flow). At the flow's end of stream it closes its producer
  * end; if the flow fails or is cancelled instead, it ends its stream as failed
- * ({@link IpcSender#closeAsFailed()}), so the consumer never mistakes a broken stream for a complete one.
+ * ({@link IpcSender#closeAsFailed()}), so the consumer never mistakes a broken stream for a complete one
+ * (also a stream a source cut with a {@link org.bbflow.core.StreamFailure}, which cancels nothing).
  *
  * @param <T> the item type
  */
@@ -22,6 +23,7 @@ public final class IpcSink<T> implements Node<T, Void> {
     private IpcSender<T> sender;
     private boolean ended;
     private BooleanSupplier cancelled;
+    private BooleanSupplier failed;
 
     private IpcSink(Path file, IpcCodec<T> codec, IpcOptions options, IpcSender<T> sender) {
         this.file = file;
@@ -61,6 +63,7 @@ public final class IpcSink<T> implements Node<T, Void> {
     @Override
     public void init(NodeContext context) {
         cancelled = context::isCancelled;
+        failed = context::flowFailed;
         if (sender == null) {
             sender = IpcSender.open(file, codec, options);
         }
@@ -72,8 +75,16 @@ public final class IpcSink<T> implements Node<T, Void> {
         sender.sendUnless(item, cancelled);
     }
 
+    /**
+     * A source's stream cut by a {@link org.bbflow.core.StreamFailure} ends every node's stream
+     * normally, yet the flow has failed: then {@link #close()} ends the stream as failed, as for any
+     * other failure.
+     */
     @Override
     public void onEos(Outbox<Void> out) {
+        if (failed.getAsBoolean()) {
+            return;
+        }
         ended = true;
         sender.close();
     }

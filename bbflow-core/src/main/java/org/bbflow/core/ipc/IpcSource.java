@@ -7,12 +7,14 @@ import org.agrona.concurrent.IdleStrategy;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Source;
+import org.bbflow.core.StreamFailure;
 
 /**
  * A flow source that emits the items arriving on an inter-process channel, until every producer
- * process has closed its end. A lost producer fails the flow with an {@link IpcPeerLostException}
- * (the cause of the flow's {@code FlowException}) unless the receiver was configured with
- * {@link IpcOptions#withEndOnProducerLoss(boolean)}. Cancelling the flow stops the source. The channel
+ * process has closed its end. A lost producer (or one whose flow failed) ends the stream with an
+ * {@link IpcPeerLostException} (a {@link StreamFailure}: the items read before still reach the flow's
+ * sinks, then the flow fails with it as the cause of its {@code FlowException}) unless the receiver was
+ * configured with {@link IpcOptions#withEndOnProducerLoss(boolean)}. Cancelling the flow stops the source. The channel
  * file is created when the source is created, so producers may attach before the flow starts; the
  * flow closes the receiver when it ends (a source that is never run should be closed through
  * {@link #receiver()}).
@@ -67,17 +69,23 @@ public final class IpcSource<T> implements Source<T> {
     }
 
     @Override
-    public void generate(Outbox<T> out) {
+    public void generate(Outbox<T> out) throws StreamFailure {
         Consumer<T> send = out::send;
         idle.reset();
-        while (!receiver.isEos()) {
-            if (receiver.drain(send, BATCH) > 0) {
-                idle.reset();
-            } else if (context != null && context.isCancelled()) {
-                return;
-            } else {
-                idle.idle();
+        try {
+            while (!receiver.isEos()) {
+                if (receiver.drain(send, BATCH) > 0) {
+                    idle.reset();
+                } else if (context != null && context.isCancelled()) {
+                    return;
+                } else {
+                    idle.idle();
+                }
             }
+        } catch (IpcPeerLostException e) {
+            // thrown once every record committed was read: the stream ends with this error after
+            // them, and they go on to the sinks (any other exception would cancel and drop them)
+            throw new StreamFailure(e);
         }
     }
 

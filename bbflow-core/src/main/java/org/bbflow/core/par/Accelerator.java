@@ -1,5 +1,7 @@
 package org.bbflow.core.par;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -79,8 +81,18 @@ public final class Accelerator<I, O> implements AutoCloseable {
         this.input = Channel.spsc(b.capacity).waitStrategy(b.waitStrategy);
         this.results = b.results ? Channel.spscUnbounded().waitStrategy(b.waitStrategy) : null;
         this.offerIdle = b.waitStrategy.newIdleStrategy();
-        Farm<Object, Object> farm = Farm.of(b.workers, () -> new AcceleratorWorker<I, O>(
-                Objects.requireNonNull(b.worker.get(), "the worker factory returned null")));
+        // The flow sees the wrappers, not the user's nodes, so it cannot refuse one node in two
+        // places (as it does for a farm's workers): the accelerator does, before any thread starts.
+        Map<Node<?, ?>, Integer> made = new IdentityHashMap<>();
+        Farm<Object, Object> farm = Farm.of(b.workers, () -> {
+            Node<? super I, ? extends O> w = Objects.requireNonNull(b.worker.get(), "the worker factory returned null");
+            Integer previous = made.putIfAbsent(w, made.size());
+            if (previous != null) {
+                throw new IllegalStateException("the worker factory returned node '" + w.name() + "' twice (workers "
+                        + previous + " and " + made.size() + "); a node instance runs on one thread, make a new one per call");
+            }
+            return new AcceleratorWorker<I, O>(w);
+        });
         farm.emitter(new AcceleratorEmitter(input, b.ordered));
         if (b.onDemand) {
             farm.dispatch(Dispatch.onDemand());
@@ -107,7 +119,9 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * @param <I> the type of the items offloaded
      * @param <O> the type of the results
      * @param workers how many workers, at least 1
-     * @param worker makes each worker node (called {@code workers} times)
+     * @param worker makes each worker node (called {@code workers} times, at {@link Builder#start()}); a
+     *        new node each time: a factory that returns one node twice makes {@code start()} throw an
+     *        {@link IllegalStateException}, as a farm of one node in two places is refused
      * @return the builder
      * @throws IllegalArgumentException if workers is not in [1, {@link Parallelism#MAX}]
      */
@@ -398,6 +412,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
          * first item.
          *
          * @return the running accelerator
+         * @throws IllegalStateException if the worker factory returned one node twice (no thread starts)
          */
         public Accelerator<I, O> start() {
             return new Accelerator<>(this);

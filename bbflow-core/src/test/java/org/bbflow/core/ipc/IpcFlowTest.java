@@ -11,6 +11,7 @@ import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.StreamFailure;
 import org.bbflow.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -79,6 +80,29 @@ class IpcFlowTest {
         FlowException e = assertThrows(FlowException.class, consumer::join);
         IpcPeerLostException lost = assertInstanceOf(IpcPeerLostException.class, e.getCause());
         assertTrue(lost.getMessage().contains("failed"), lost.getMessage());
+    }
+
+    /**
+     * A stream its source cut with a StreamFailure cancels nothing, so the sink saw a normal end of
+     * stream; the consumer must still learn the producer failed (it saw a clean end and succeeded).
+     */
+    @Test
+    @Timeout(60)
+    void aProducerStreamCutByItsSourceFailsTheConsumerFlow() {
+        Path file = dir.resolve("cut");
+        IpcSource<Long> source = IpcSource.create(file, IpcCodec.int64(), IpcOptions.defaults());
+        AtomicLong count = new AtomicLong();
+        Flow consumer = Flow.start(Pipeline.of(source, Nodes.sink((Long x) -> count.incrementAndGet())));
+        Flow producer = Flow.start(Pipeline.of(Nodes.source(o -> {
+            for (long i = 1; i <= 100; i++) {
+                o.send(i);
+            }
+            throw new StreamFailure(new IllegalStateException("cut"));
+        }), IpcSink.open(file, IpcCodec.int64(), IpcOptions.defaults())));
+        assertThrows(FlowException.class, producer::join);
+        FlowException e = assertThrows(FlowException.class, consumer::join);
+        assertInstanceOf(IpcPeerLostException.class, e.getCause());
+        assertEquals(100, count.get(), "the items sent before the error were delivered");
     }
 
     /**

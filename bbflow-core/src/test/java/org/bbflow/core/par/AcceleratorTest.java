@@ -267,6 +267,22 @@ class AcceleratorTest {
         assertThrows(IllegalArgumentException.class, () -> Accelerator.builder(0, () -> squaring(Set.of())));
     }
 
+    /**
+     * A worker factory that returns one node for two workers is refused at start, as a farm of one
+     * node in two places is: the accelerator's farm sees only its wrappers, so the flow cannot (it ran
+     * the one node on two threads at once, init and close twice). No thread starts.
+     */
+    @Test
+    void aFactoryReturningOneNodeTwiceIsRefused() {
+        Node<Long, Long> shared = Nodes.map((Long x) -> x);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Accelerator.<Long, Long>builder(3, () -> shared).named("twice-acc").start().close());
+        assertTrue(e.getMessage().contains("twice") && e.getMessage().contains(shared.name()), e.getMessage());
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertFalse(t.getName().startsWith("twice-acc"), t.getName());
+        }
+    }
+
     /** Every thread of the accelerator is parked at once (polled until then, within the deadline). */
     private static void allParkedEventually(String prefix) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
