@@ -277,7 +277,10 @@ class DistributedJobTest {
      * children exit with 1.
      */
     private static void failingWorkerFailsTheJob(Path dir, List<String> w1Options, long failFrom) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        // the default 10 s peer timeout: with 3 s, a child JVM slow to start under load (load 7 on 2 cores,
+        // 2026-11-27) did not attach in time and both groups were counted lost ("w1,w2"); nothing here
+        // waits the peer timeout out when the job behaves
+        JobSpec job = job(dir.resolve("secret"));
         long n = 200_000;
         try (Child w1 = new Child(job, "w1", w1Options, DistApp.class, String.valueOf(n), String.valueOf(failFrom),
                 WorkerLoss.RESEND_TASKS.name());
