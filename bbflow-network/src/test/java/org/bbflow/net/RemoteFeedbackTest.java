@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
+import org.bbflow.core.Node;
+import org.bbflow.core.NodeContext;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.StreamFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.bbflow.testing.TestSeed;
@@ -125,5 +130,68 @@ class RemoteFeedbackTest {
                 assertTrue(TwoJvmTest.hasRemoteCause(refused), refused::toString);
             }
         }
+    }
+
+    /**
+     * The source of the loop's flow ends its stream with a {@link StreamFailure} after sending every
+     * item: the cut cancels nothing, so every item still makes its trips through the remote path and
+     * leaves the loop once; then the loop ends, the round trip ends the forward stream with the cut
+     * (a failed end), the remote flow gets every item, fails with that cut and ends its return stream
+     * failed in turn, and the round trip takes that echo as the end of the return stream. The loop's
+     * flow fails with the source's own error, not the echo, and neither side hangs.
+     */
+    @Test
+    void aStreamCutByTheLoopsSourceEndsBothSidesAfterEveryAnswerWithTheSourcesError() throws Exception {
+        long seed = TestSeed.current();
+        System.out.println("RemoteFeedbackTest seed " + seed);
+        LoopItems items = new LoopItems(seed, 5_000);
+        IllegalStateException boom = new IllegalStateException("the loop's source broke");
+        AtomicLong arrived = new AtomicLong();
+        AtomicInteger endsSeenFailed = new AtomicInteger(-1); // the remote path's node at its end: 1 if its flow failed
+        try (NetServer a = NetServer.bind("127.0.0.1", 0, OPTS); NetServer b = NetServer.bind("127.0.0.1", 0, OPTS)) {
+            Flow remote = Flow.start(Pipeline.of(RemoteBlocks.inlet(b, 1, Codec.longs()), LoopItems.workers(3, -1),
+                    new Node<Long, Long>() {
+                        private NodeContext ctx;
+
+                        @Override
+                        public void init(NodeContext context) {
+                            ctx = context;
+                        }
+
+                        @Override
+                        public void onItem(Long x, Outbox<Long> o) {
+                            arrived.incrementAndGet();
+                            o.send(x);
+                        }
+
+                        /** What a collecting sink here asks before it publishes: whether the flow failed. */
+                        @Override
+                        public void onEos(Outbox<Long> o) {
+                            endsSeenFailed.set(ctx.flowFailed() ? 1 : 0);
+                        }
+                    },
+                    RemoteBlocks.outlet("127.0.0.1", a.port(), 2, Codec.longs(), OPTS)).named("far"));
+            Pipeline<Void, Void> loop = Pipeline.of(Nodes.<Long>source(o -> {
+                        for (long i = 0; i < items.n; i++) o.send(i << 8);
+                        throw new StreamFailure(boom);
+                    }),
+                    Pipeline.of(RemoteBlocks.roundTrip("127.0.0.1", b.port(), 1, Codec.longs(), OPTS, a, 2, Codec.longs()),
+                            items.decide(-1)).feedback(),
+                    items.sink());
+            FlowException local = assertThrows(FlowException.class, loop::run);
+            assertSame(boom, local.getCause(), () -> "the loop's flow fails with its source's error: " + local);
+            assertArrayEquals(new Throwable[0], boom.getSuppressed(), () -> "no node failed after the cut: "
+                    + java.util.Arrays.toString(boom.getSuppressed()));
+            items.check(); // every item made all its trips and left the loop once
+
+            FlowException far = assertThrows(FlowException.class, remote::join, "the remote path fails with the cut");
+            RemoteStreamFailedException cut = assertInstanceOf(RemoteStreamFailedException.class, far.getCause(), far::toString);
+            assertTrue(cut.senderFailure().contains("the loop's source broke"), cut::senderFailure);
+            long trips = 0;
+            for (int r : items.rounds) trips += r;
+            assertEquals(trips, arrived.get(), "every trip passed through the remote path once");
+            assertEquals(1, endsSeenFailed.get(), "the remote path's flow ended failed: a collector there publishes nothing");
+        }
+        LeakCheck.assertNoLeaks();
     }
 }

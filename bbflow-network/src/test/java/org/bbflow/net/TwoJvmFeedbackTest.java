@@ -13,6 +13,7 @@ import org.bbflow.core.FlowException;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.StreamFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.bbflow.testing.TestSeed;
@@ -74,6 +75,39 @@ class TwoJvmFeedbackTest {
             assertEquals(1, child.process.exitValue(), child.output.toString());
             child.await("DONE 1", 10);
             assertTrue(child.output.toString().contains("RemoteChannelException"), child.output.toString());
+        }
+    }
+
+    /**
+     * The parent's source cuts its stream ({@link StreamFailure}) after its last item: every item still
+     * makes its trips through the child and leaves the loop once, the parent's flow fails with its
+     * source's error (not the echo of the cut in the return stream), and the child's flow, which gets
+     * every item and then the failed end, fails with the cut and exits with status 1.
+     */
+    @Test
+    void aStreamCutByTheParentsSourceEndsTheLoopAndFailsTheChildWithTheCut() throws Exception {
+        long seed = TestSeed.current();
+        System.out.println("TwoJvmFeedbackTest seed " + seed);
+        LoopItems items = new LoopItems(seed, 20_000);
+        IllegalStateException boom = new IllegalStateException("the parent's source broke");
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS); TwoJvmTest.Child child = child(server.port(), -1)) {
+            int childPort = child.port.get(60, TimeUnit.SECONDS);
+            Pipeline<Void, Void> loop = Pipeline.of(Nodes.<Long>source(o -> {
+                        for (long i = 0; i < items.n; i++) o.send(i << 8);
+                        throw new StreamFailure(boom);
+                    }),
+                    Pipeline.of(RemoteBlocks.roundTrip("127.0.0.1", childPort, 1, Codec.longs(), OPTS, server, 2, Codec.longs()),
+                            items.decide(-1)).feedback(),
+                    items.sink());
+            FlowException e = assertThrows(FlowException.class, loop::run);
+            assertSame(boom, e.getCause(), () -> "parent: " + e);
+            assertEquals(0, boom.getSuppressed().length, () -> "a node failed after the cut: " + boom.getSuppressed()[0]);
+            items.check();
+            assertTrue(child.process.waitFor(30, TimeUnit.SECONDS), "child exits");
+            assertEquals(1, child.process.exitValue(), child.output.toString());
+            child.await("DONE 1", 10);
+            String out = child.output.toString();
+            assertTrue(out.contains("RemoteStreamFailedException") && out.contains("the parent's source broke"), out);
         }
     }
 

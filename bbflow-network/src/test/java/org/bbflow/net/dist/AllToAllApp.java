@@ -3,6 +3,7 @@ package org.bbflow.net.dist;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Node;
@@ -10,6 +11,8 @@ import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.Source;
+import org.bbflow.core.StreamFailure;
 import org.bbflow.net.Codec;
 
 /**
@@ -38,6 +41,17 @@ public final class AllToAllApp {
     }
 
     static Outcome run(DistributedJob job, long n, Remote remote) {
+        return run(job, n, remote, null, () -> { }, o -> { });
+    }
+
+    /**
+     * As {@link #run(DistributedJob, long, Remote)}; with a {@code cut}, the master's source ends its
+     * stream with a {@link StreamFailure} of it after its last item (every item goes on; the job then
+     * fails with {@code cut}). The master's sink runs {@code atEnd} at its end of stream, and
+     * {@code seen} gets what this process saw, also when the run throws.
+     */
+    static Outcome run(DistributedJob job, long n, Remote remote, RuntimeException cut, Runnable atEnd,
+                       Consumer<Outcome> seen) {
         Placement groups = Placement.of("w1", "w2");
         Placement master = Placement.of("m", "m");
         AtomicInteger leftInMaster = new AtomicInteger();
@@ -75,35 +89,61 @@ public final class AllToAllApp {
         long[] count = new long[1];
         BitSet[] seenAt = {new BitSet(), new BitSet()};
         String[] problem = new String[1];
-        job.run(Pipeline.of(Nodes.range(1, n), a2a, Nodes.sink((Long z) -> {
-            count[0]++;
-            long x = z / 1000;
-            int l = (int) (z / 100 % 10);
-            int r = (int) (z / 10 % 10);
-            int from = (int) (z % 10);
-            String wrong = null;
-            if (x < 1 || x > n || !realMember(r, remote == Remote.RIGHT) || seenAt[indexOf(r)].get((int) x)) {
-                wrong = "item " + x + " is out of range or doubled, or right member " + r + " is not one";
-            } else if (!realMember(l, remote == Remote.LEFT) || !realMember(r, remote == Remote.RIGHT)) {
-                wrong = "item " + x + " names left member " + l + " and right member " + r;
-            } else if (x % 5 != 0 && (indexOf(r) != x % 2 || seenAt[1 - indexOf(r)].get((int) x))) {
-                wrong = "item " + x + " went to right member " + indexOf(r) + ", its left member chose " + x % 2;
-            } else if (from != indexOf(l)) {
-                wrong = "item " + x + " came from left member " + indexOf(l) + ", the right member saw input " + from;
+        Source<Long> source = cut == null ? Nodes.range(1, n) : Nodes.source((Outbox<Long> o) -> {
+            for (long x = 1; x <= n; x++) {
+                o.send(x);
             }
-            if (wrong == null) {
-                seenAt[indexOf(r)].set((int) x);
+            throw new StreamFailure(cut);
+        });
+        try {
+            run(job, source, a2a, z -> {
+                count[0]++;
+                long x = z / 1000;
+                int l = (int) (z / 100 % 10);
+                int r = (int) (z / 10 % 10);
+                int from = (int) (z % 10);
+                String wrong = null;
+                if (x < 1 || x > n || !realMember(r, remote == Remote.RIGHT) || seenAt[indexOf(r)].get((int) x)) {
+                    wrong = "item " + x + " is out of range or doubled, or right member " + r + " is not one";
+                } else if (!realMember(l, remote == Remote.LEFT) || !realMember(r, remote == Remote.RIGHT)) {
+                    wrong = "item " + x + " names left member " + l + " and right member " + r;
+                } else if (x % 5 != 0 && (indexOf(r) != x % 2 || seenAt[1 - indexOf(r)].get((int) x))) {
+                    wrong = "item " + x + " went to right member " + indexOf(r) + ", its left member chose " + x % 2;
+                } else if (from != indexOf(l)) {
+                    wrong = "item " + x + " came from left member " + indexOf(l) + ", the right member saw input " + from;
+                }
+                if (wrong == null) {
+                    seenAt[indexOf(r)].set((int) x);
+                }
+                if (wrong != null && problem[0] == null) {
+                    problem[0] = wrong;
+                }
+            }, atEnd);
+        } finally {
+            for (long x = 5; x <= n && job.isMaster() && problem[0] == null; x += 5) {
+                if (!seenAt[0].get((int) x) || !seenAt[1].get((int) x)) {
+                    problem[0] = "broadcast item " + x + " did not reach both right members";
+                }
             }
-            if (wrong != null && problem[0] == null) {
-                problem[0] = wrong;
-            }
-        })));
-        for (long x = 5; x <= n && job.isMaster() && problem[0] == null; x += 5) {
-            if (!seenAt[0].get((int) x) || !seenAt[1].get((int) x)) {
-                problem[0] = "broadcast item " + x + " did not reach both right members";
-            }
+            seen.accept(new Outcome(count[0], problem[0]));
         }
         return new Outcome(count[0], problem[0]);
+    }
+
+    /** Runs source, the all-to-all and a sink that hands each result to {@code sink} and runs {@code atEnd} at its end. */
+    private static void run(DistributedJob job, Source<Long> source, AllToAll<Long, Long> a2a,
+                            java.util.function.LongConsumer sink, Runnable atEnd) {
+        job.run(Pipeline.of(source, a2a, new Node<Long, Void>() {
+            @Override
+            public void onItem(Long z, Outbox<Void> out) {
+                sink.accept(z);
+            }
+
+            @Override
+            public void onEos(Outbox<Void> out) {
+                atEnd.run();
+            }
+        }));
     }
 
     /** A member's index from its tag: wK runs member K - 1, the master's are 3 and 4. */

@@ -277,7 +277,10 @@ class DistributedJobTest {
      * children exit with 1.
      */
     private static void failingWorkerFailsTheJob(Path dir, List<String> w1Options, long failFrom) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        // the default 10 s peer timeout: with 3 s, a child JVM slow to start under load (load 7 on 2 cores,
+        // 2026-11-27) did not attach in time and both groups were counted lost ("w1,w2"); nothing here
+        // waits the peer timeout out when the job behaves
+        JobSpec job = job(dir.resolve("secret"));
         long n = 200_000;
         try (Child w1 = new Child(job, "w1", w1Options, DistApp.class, String.valueOf(n), String.valueOf(failFrom),
                 WorkerLoss.RESEND_TASKS.name());
@@ -437,6 +440,51 @@ class DistributedJobTest {
         StageFailure f = stageJobFails(job(dir.resolve("secret"), Duration.ofSeconds(60)), args, args,
                 m -> StageApp.run(m, n, 500, "a", true, count -> { }), "w1", "stage a failed at item 500");
         assertTrue(f.millis() < 30_000, () -> "the job took " + f.millis() + " ms to fail");
+    }
+
+    /**
+     * The master's source cuts its stream (a {@link org.bbflow.core.StreamFailure} after 20,000 items)
+     * while stage a runs in w1 and sends straight to stage b in w2: the cut crosses both links as a
+     * failed end, so every item sent still comes back (20,000 results in the master), both children's
+     * flows fail with the cut (exit 1, no outcome printed, the cut named in their output), and the
+     * master's run throws its own source's error, not a group's report of the cut. The master's sink
+     * waits at its end of stream (bounded) until both children are done, so their reports are in
+     * before the master's flow ends: a group that reported the cut as a failure of its own (FAILED,
+     * not LINK) would cancel the master and its report would become the job's cause.
+     */
+    @Test
+    void aStreamCutByTheMastersSourceFailsBothLinkedGroupsAndTheJobWithTheMastersError(@TempDir Path dir)
+            throws Exception {
+        JobSpec job = job(dir.resolve("secret"));
+        long n = 100_000;
+        long k = 20_000;
+        String[] args = {String.valueOf(n), String.valueOf(k), "source"};
+        try (Child w1 = new Child(job, "w1", StageApp.class, args); Child w2 = new Child(job, "w2", StageApp.class, args)) {
+            java.util.concurrent.atomic.AtomicLong results = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicBoolean childrenDoneFirst = new java.util.concurrent.atomic.AtomicBoolean();
+            FlowException e = assertThrows(FlowException.class, () -> StageApp.run(DistributedJob.of(job, "m"), n, k,
+                    "source", false, results::set, () -> {
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+                        while (!(w1.output().contains("DONE ") && w2.output().contains("DONE "))
+                                && System.nanoTime() - deadline < 0) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000);
+                        }
+                        childrenDoneFirst.set(w1.output().contains("DONE ") && w2.output().contains("DONE "));
+                    }));
+            assertNull(groupFailure(e), () -> "a group's report became the job's failure: " + e + "\n" + w1.output() + w2.output());
+            IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause(), e::toString);
+            assertEquals(StageApp.cutMessage(k), cause.getMessage());
+            assertEquals(k, results.get(), "every item the master sent came back through both groups");
+            assertTrue(childrenDoneFirst.get(), () -> "a child did not end while the master waited:\n" + w1.output() + w2.output());
+            assertEquals(1, w1.exit(30), w1::output);
+            assertEquals(1, w2.exit(30), w2::output);
+            for (Child c : List.of(w1, w2)) {
+                String out = c.output();
+                assertFalse(out.contains("OUTCOME"), () -> "a group's part of a cut stream ended well:\n" + out);
+                assertTrue(out.contains("RemoteStreamFailedException") && out.contains(StageApp.cutMessage(k)),
+                        () -> "a group did not fail with the cut:\n" + out);
+            }
+        }
     }
 
     /**

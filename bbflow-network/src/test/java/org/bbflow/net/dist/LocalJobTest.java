@@ -256,4 +256,100 @@ class LocalJobTest {
             }
         }
     }
+
+    /**
+     * Waits (bounded) until w1's and w2's parts have ended, each after its report: in the master's sink
+     * at its end of stream, so that a report that would fail the master (a FAILED one cancels its flow
+     * and becomes the job's cause) is in before the master's flow ends, whatever the timing.
+     */
+    private static <R> void awaitGroups(DistributedJob job, LocalJob<R> running) {
+        if (!job.isMaster()) {
+            return;
+        }
+        for (String g : java.util.List.of("w1", "w2")) {
+            try {
+                running.result(g, Duration.ofSeconds(20));
+            } catch (RuntimeException expected) {
+                // its part failed: the stream it received was cut
+            }
+        }
+    }
+
+    /** Whether {@code e} or one of its causes is the failed end of a cut stream. */
+    private static boolean isCut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.bbflow.net.RemoteStreamFailedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The master's failure, the groups' and nothing lost, once the master's source has cut its stream
+     * with {@code boom}: the job fails with {@code boom} itself (no group's report of the cut replaces
+     * it, no node of the master fails after it), every group's part fails with the cut, and no group
+     * is counted lost.
+     */
+    private static <R> void assertCutEverywhere(LocalJob<R> local, IllegalStateException boom) {
+        FlowException e = assertThrows(FlowException.class, () -> local.result("m", Duration.ofSeconds(40)));
+        assertSame(boom, e.getCause(), () -> "the job's failure is the master's source's error: " + e);
+        assertArrayEquals(new Throwable[0], boom.getSuppressed(), () -> java.util.Arrays.toString(boom.getSuppressed()));
+        assertEquals(Set.of(), local.part("m").lostGroups());
+        for (String g : java.util.List.of("w1", "w2")) {
+            RuntimeException part = assertThrows(RuntimeException.class, () -> local.result(g, Duration.ofSeconds(20)));
+            assertTrue(isCut(part), () -> g + " failed, but not with the cut stream: " + part);
+        }
+    }
+
+    /**
+     * A feedback loop with blocks in w1 and w2 (a farm's workers, a pipeline's head and tail stages,
+     * either side of an all-to-all) whose master's source cuts its stream after its last item, while
+     * items still go round: the cut cancels nothing, so every item makes its trips and leaves the loop
+     * exactly once; the loop then ends, its stand-ins pass the cut on, take its echo in the groups'
+     * results as their end, and the job fails with the master's error.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(LoopApp.Shape.class)
+    void aStreamCutByTheMastersSourceEndsALoopAcrossGroupsWithEveryItemOnce(LoopApp.Shape shape) {
+        long n = 5_000;
+        IllegalStateException boom = new IllegalStateException("the master's source broke");
+        java.util.concurrent.atomic.AtomicReference<LoopApp.Outcome> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        try (LocalJob<LoopApp.Outcome> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<LoopApp.Outcome> running)
+                -> LoopApp.run(job, n, shape, -1, boom, () -> awaitGroups(job, running), o -> {
+                    if (job.isMaster()) {
+                        seen.set(o);
+                    }
+                }))) {
+            assertCutEverywhere(local, boom);
+            LoopApp.Outcome o = seen.get();
+            assertNotNull(o, "the master's part ran");
+            assertTrue(o.exact(n, shape), o::toString);
+        }
+    }
+
+    /**
+     * An all-to-all with one side in w1 and w2 (no loop) whose master's source cuts its stream: every
+     * result reaches the master's sink exactly once (broadcasts to both right members), the members'
+     * groups fail with the cut, and the job fails with the master's error.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(AllToAllApp.Remote.class)
+    void aStreamCutByTheMastersSourceReachesAllToAllMembersInGroupsWithEveryResultOnce(AllToAllApp.Remote remote) {
+        long n = 5_000;
+        IllegalStateException boom = new IllegalStateException("the master's source broke");
+        java.util.concurrent.atomic.AtomicReference<AllToAllApp.Outcome> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        try (LocalJob<AllToAllApp.Outcome> local = LocalJob.start(spec(),
+                (DistributedJob job, LocalJob<AllToAllApp.Outcome> running)
+                -> AllToAllApp.run(job, n, remote, boom, () -> awaitGroups(job, running), o -> {
+                    if (job.isMaster()) {
+                        seen.set(o);
+                    }
+                }))) {
+            assertCutEverywhere(local, boom);
+            AllToAllApp.Outcome o = seen.get();
+            assertNotNull(o, "the master's part ran");
+            assertTrue(o.exact(n), o::toString);
+        }
+    }
 }

@@ -2,6 +2,7 @@ package org.bbflow.net.dist;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Consumer;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
@@ -10,6 +11,8 @@ import org.bbflow.core.NodeContext;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.Source;
+import org.bbflow.core.StreamFailure;
 import org.bbflow.net.Codec;
 
 /**
@@ -80,6 +83,17 @@ public final class LoopApp {
 
     /** As {@link #run(DistributedJob, long, Shape)}; with {@code failFrom >= 0} the farm's workers in w2 throw on item failFrom and later. */
     static Outcome run(DistributedJob job, long n, Shape shape, long failFrom) {
+        return run(job, n, shape, failFrom, null, () -> { }, o -> { });
+    }
+
+    /**
+     * As {@link #run(DistributedJob, long, Shape, long)}; with a {@code cut}, the master's source ends
+     * its stream with a {@link StreamFailure} of it after its last item (the items still in the loop go
+     * on; the job then fails with {@code cut}). The master's sink runs {@code atEnd} at its end of
+     * stream, and {@code seen} gets what this process saw, also when the run throws.
+     */
+    static Outcome run(DistributedJob job, long n, Shape shape, long failFrom, RuntimeException cut, Runnable atEnd,
+                       Consumer<Outcome> seen) {
         long[] fedBack = new long[1];
         Block<Long, Long> loop = switch (shape) {
             case FARM -> farm(job, fedBack, failFrom);
@@ -87,15 +101,33 @@ public final class LoopApp {
             case A2A_RIGHT, A2A_LEFT -> allToAll(job, shape == Shape.A2A_RIGHT);
         };
         long[] count = new long[1];
-        BitSet seen = new BitSet();
+        BitSet left = new BitSet();
         String[] problem = new String[1];
-        job.run(Pipeline.of(Nodes.range(1, n), Nodes.map((Long k) -> item(k, 0, trips(k))), loop, Nodes.sink((Long k) -> {
-            count[0]++;
-            if ((k < 1 || k > n || seen.get(k.intValue())) && problem[0] == null) {
-                problem[0] = "item " + k + " left the loop twice, or is not one";
+        Source<Long> source = cut == null ? Nodes.range(1, n) : Nodes.source((Outbox<Long> o) -> {
+            for (long k = 1; k <= n; k++) {
+                o.send(k);
             }
-            seen.set((int) Math.max(0, Math.min(n + 1, k)));
-        })));
+            throw new StreamFailure(cut);
+        });
+        try {
+            job.run(Pipeline.of(source, Nodes.map((Long k) -> item(k, 0, trips(k))), loop, new Node<Long, Void>() {
+                @Override
+                public void onItem(Long k, Outbox<Void> out) {
+                    count[0]++;
+                    if ((k < 1 || k > n || left.get(k.intValue())) && problem[0] == null) {
+                        problem[0] = "item " + k + " left the loop twice, or is not one";
+                    }
+                    left.set((int) Math.max(0, Math.min(n + 1, k)));
+                }
+
+                @Override
+                public void onEos(Outbox<Void> out) {
+                    atEnd.run();
+                }
+            }));
+        } finally {
+            seen.accept(new Outcome(count[0], fedBack[0], problem[0]));
+        }
         return new Outcome(count[0], fedBack[0], problem[0]);
     }
 

@@ -10,6 +10,8 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
+import org.bbflow.core.Source;
+import org.bbflow.core.StreamFailure;
 import org.bbflow.net.Codec;
 
 /**
@@ -17,7 +19,9 @@ import org.bbflow.net.Codec;
  * and stage "b" in group w2 ({@code 2y}), both as distributed stages next to each other (so w1 sends
  * a's results straight to w2), to a sink in the master that checks every result and its order. The
  * stage named {@code failing} fails on its first item {@code >= failFrom} (a negative value: never);
- * {@code a-eos} names stage a failing at end of stream, after its last result.
+ * {@code a-eos} names stage a failing at end of stream, after its last result; {@code source} names
+ * the master's source, which then ends its stream with a {@link StreamFailure} after {@code failFrom}
+ * items (the stream is cut: every item sent goes on, and the job fails with the source's error).
  */
 public final class StageApp {
     private StageApp() {}
@@ -48,6 +52,17 @@ public final class StageApp {
      */
     static Outcome run(DistributedJob job, long n, long failFrom, String failing, boolean slowToStop,
                        LongConsumer onResult) {
+        return run(job, n, failFrom, failing, slowToStop, onResult, () -> { });
+    }
+
+    /** The error of the master's source that cuts its stream after {@code k} items ({@code failing} is {@code source}). */
+    static String cutMessage(long k) {
+        return "the master's source cut its stream after " + k + " items";
+    }
+
+    /** As above; the master's sink runs {@code atEnd} at its end of stream (in the master's flow, before it ends). */
+    static Outcome run(DistributedJob job, long n, long failFrom, String failing, boolean slowToStop,
+                       LongConsumer onResult, Runnable atEnd) {
         var a = job.stage("a", () -> new Node<Long, Long>() {
             @Override
             public void onItem(Long x, Outbox<Long> out) {
@@ -85,14 +100,29 @@ public final class StageApp {
                 }
             }
         };
-        RunStats stats = job.run(Pipeline.of(Nodes.range(1, n), slowToStop ? slow : Nodes.<Long>identity(), a, b,
-                Nodes.sink((Long z) -> {
-            long k = count.incrementAndGet();
-            onResult.accept(k);
-            if (z != 2 * (3 * k + 1) && problem[0] == null) {
-                problem[0] = "result " + k + " is " + z + ", expected " + 2 * (3 * k + 1) + " (lost, doubled or reordered)";
+        Source<Long> source = !failing.equals("source") ? Nodes.range(1, n) : Nodes.source((Outbox<Long> o) -> {
+            for (long i = 1; i <= failFrom; i++) {
+                o.send(i);
             }
-        })));
+            throw new StreamFailure(new IllegalStateException(cutMessage(failFrom)));
+        });
+        RunStats stats = job.run(Pipeline.of(source, slowToStop ? slow : Nodes.<Long>identity(), a, b,
+                new Node<Long, Void>() {
+                    @Override
+                    public void onItem(Long z, Outbox<Void> out) {
+                        long k = count.incrementAndGet();
+                        onResult.accept(k);
+                        if (z != 2 * (3 * k + 1) && problem[0] == null) {
+                            problem[0] = "result " + k + " is " + z + ", expected " + 2 * (3 * k + 1)
+                                    + " (lost, doubled or reordered)";
+                        }
+                    }
+
+                    @Override
+                    public void onEos(Outbox<Void> out) {
+                        atEnd.run();
+                    }
+                }));
         Map<String, Long> itemsIn = new TreeMap<>();
         for (NodeStats s : stats.nodes()) {
             itemsIn.put(s.path(), s.itemsIn());
@@ -104,8 +134,9 @@ public final class StageApp {
      * Args: {@code n failFrom [failing stage [start delay ms]]}; the job and group come from the system
      * properties.
      *
-     * @param args item count, the first failing item (negative: none), the failing stage (a or b; a if
-     *     absent), and how long this group waits before it starts (a late host; 0 if absent)
+     * @param args item count, the first failing item (negative: none), the failing stage (a, b, a-eos,
+     *     or source for the master's source cutting its stream after that many items; a if absent), and
+     *     how long this group waits before it starts (a late host; 0 if absent)
      * @throws InterruptedException if interrupted while waiting to start
      */
     public static void main(String[] args) throws InterruptedException {
