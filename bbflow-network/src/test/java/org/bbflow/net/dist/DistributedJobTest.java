@@ -377,7 +377,9 @@ class DistributedJobTest {
      */
     @Test
     void killingTheFirstGroupOfALinkedRunFailsTheJobNamingIt(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        // 5 s, not 3: the peer timeout also bounds a child's start, and a child that starts late under
+        // load would be the group named lost
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(5));
         long n = 1_000_000;
         try (Child w1 = new Child(job, "w1", StageApp.class, String.valueOf(n), "-1");
              Child w2 = new Child(job, "w2", StageApp.class, String.valueOf(n), "-1")) {
