@@ -104,7 +104,14 @@ public final class BkdTree implements AutoCloseable {
         this.merger = new Merger(this);
         this.directory = b.directory;
         if (directory != null) {
-            reopen();
+            boolean interrupted = Thread.interrupted();     // FileChannel reads fail on an interrupted thread
+            try {
+                reopen();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         this.mergeStage = b.merging
                 ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
@@ -197,7 +204,9 @@ public final class BkdTree implements AutoCloseable {
      * start before {@code close()} fails and writes nothing. Without a directory this only
      * publishes the calling thread's buffer.
      *
-     * @throws java.io.UncheckedIOException if a file cannot be written; the previous commit stays the durable one
+     * @throws java.io.UncheckedIOException if a file cannot be written (also if the thread is interrupted while
+     *         the files are written; an interrupt flag set before the call is cleared for the I/O and set
+     *         again); the previous commit stays the durable one
      * @throws IllegalStateException after {@link #close()}, also when close() ran while this commit
      *         waited for a concurrent commit (nothing written or deleted then)
      */
@@ -216,18 +225,37 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalStateException("BkdTree was closed before this commit could run: nothing was"
                         + " committed by it (close() committed the index)");
             }
+            boolean interrupted = Thread.interrupted();     // see commitPublished()
             try {
                 commitPublished();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
-                        + e.getMessage(), e);
+                        + reason(e), e);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }
 
     /**
+     * The message of a failed commit or open. A {@link java.nio.channels.ClosedByInterruptException}
+     * has none: it means the thread was interrupted while the file I/O ran.
+     */
+    static String reason(java.io.IOException e) {
+        if (e instanceof java.nio.channels.ClosedByInterruptException) {
+            return "the thread was interrupted during the file I/O (a FileChannel closes on an interrupt)";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /**
      * Commits the current forest, the tombstones and the clock (a consistent cut, see below). The
-     * caller holds {@link #commitLock}.
+     * caller holds {@link #commitLock} and has cleared its thread's interrupt flag (restoring it
+     * afterwards): a FileChannel used by an interrupted thread closes itself and fails with a
+     * {@link java.nio.channels.ClosedByInterruptException}, so a commit, and the commit of
+     * {@code close()}, on a thread of a cancelled task would fail and lose what it should keep.
      */
     private void commitPublished() throws java.io.IOException {
         assert Thread.holdsLock(commitLock);
@@ -671,7 +699,16 @@ public final class BkdTree implements AutoCloseable {
         // claim of an index opened on the directory in between).
         synchronized (closeLock) {
             if (!closed) {
-                closeOnce();
+                // With the interrupt flag cleared (and restored): the commit's file I/O would fail
+                // (see commitPublished()) and the joins of the background threads would not wait.
+                boolean interrupted = Thread.interrupted();
+                try {
+                    closeOnce();
+                } finally {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
             }
         }
     }
@@ -729,7 +766,7 @@ public final class BkdTree implements AutoCloseable {
         }
         if (persistFailure != null) {
             java.io.UncheckedIOException e = new java.io.UncheckedIOException("cannot commit to index directory "
-                    + directory + ": " + persistFailure.getMessage(), persistFailure);
+                    + directory + ": " + reason(persistFailure), persistFailure);
             if (flushFailure != null) {
                 e.addSuppressed(flushFailure);
             }
@@ -758,7 +795,7 @@ public final class BkdTree implements AutoCloseable {
             lock = DirectoryLock.obtain(directory);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
-                    + e.getMessage(), e);
+                    + reason(e), e);
         }
         try {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
@@ -781,7 +818,7 @@ public final class BkdTree implements AutoCloseable {
         } catch (java.io.IOException e) {
             releaseLockAfterFailedOpen(e);
             throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
-                    + e.getMessage(), e);
+                    + reason(e), e);
         } catch (RuntimeException | Error e) {
             releaseLockAfterFailedOpen(e);
             throw e;
