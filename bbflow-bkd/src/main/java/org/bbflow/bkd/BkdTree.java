@@ -161,7 +161,13 @@ public final class BkdTree implements AutoCloseable {
         localBuffer().insert(point, id);
     }
 
-    /** Publishes the calling thread's buffered inserts now (read-your-writes for this thread). */
+    /**
+     * Publishes the calling thread's buffered inserts now (read-your-writes for this thread).
+     *
+     * @throws IllegalStateException after {@link #close()}, also when close() ran before the buffer
+     *         was published (its points are then discarded; a refresh that returned is in the commit of
+     *         close())
+     */
     public void refresh() {
         checkOpen();
         InsertBuffer b = currentBuffer();
@@ -733,6 +739,13 @@ public final class BkdTree implements AutoCloseable {
         // Under the commit lock: a commit waiting for it runs before (and is then committed again
         // here) or fails on "closed" after, never between this commit and the lock's release.
         synchronized (commitLock) {
+            // Sealed first: a publish racing this close either added its tree before (and it is
+            // committed here) or fails on "closed"; before, a refresh() could return after close()
+            // had committed without its points, which were then lost (RefreshCloseRaceTest).
+            Forest open;
+            do {
+                open = forest.get();
+            } while (!forest.compareAndSet(open, open.seal()));
             if (directory != null) {
                 try {
                     commitPublished();
@@ -744,7 +757,7 @@ public final class BkdTree implements AutoCloseable {
             Forest empty;
             do {
                 f = forest.get();
-                empty = new Forest(f.version + 1, new KdTree[0]);
+                empty = new Forest(f.version + 1, new KdTree[0], true);
             } while (!forest.compareAndSet(f, empty));
             for (KdTree t : f.trees) {
                 t.death = empty.version;
@@ -918,11 +931,19 @@ public final class BkdTree implements AutoCloseable {
         return k;
     }
 
-    /** Adds a freshly built tree to the forest (RCU). */
+    /**
+     * Adds a freshly built tree to the forest (RCU).
+     *
+     * @throws IllegalStateException if close() sealed the forest (the tree is dropped)
+     */
     void publish(KdTree tree) {
         lastPublish = System.nanoTime();
         for (;;) {
             Forest cur = forest.get();
+            if (cur.sealed) {
+                throw new IllegalStateException("BkdTree is closed: these points were not published (close() ran"
+                        + " before their buffer was)");
+            }
             Forest next = cur.plus(tree);
             tree.birth = next.version;
             if (forest.compareAndSet(cur, next)) {
@@ -970,6 +991,9 @@ public final class BkdTree implements AutoCloseable {
         Forest next;
         for (;;) {
             Forest cur = forest.get();
+            if (cur.sealed) {
+                throw new IllegalStateException("BkdTree was closed while this merge ran; its result is dropped");
+            }
             try {
                 next = cur.replace(inputs, output);
             } catch (IllegalStateException e) {
