@@ -104,7 +104,14 @@ public final class BkdTree implements AutoCloseable {
         this.merger = new Merger(this);
         this.directory = b.directory;
         if (directory != null) {
-            reopen();
+            boolean interrupted = Thread.interrupted();     // FileChannel reads fail on an interrupted thread
+            try {
+                reopen();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         this.mergeStage = b.merging
                 ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
@@ -154,7 +161,13 @@ public final class BkdTree implements AutoCloseable {
         localBuffer().insert(point, id);
     }
 
-    /** Publishes the calling thread's buffered inserts now (read-your-writes for this thread). */
+    /**
+     * Publishes the calling thread's buffered inserts now (read-your-writes for this thread).
+     *
+     * @throws IllegalStateException after {@link #close()}, also when close() ran before the buffer
+     *         was published (its points are then discarded; a refresh that returned is in the commit of
+     *         close())
+     */
     public void refresh() {
         checkOpen();
         InsertBuffer b = currentBuffer();
@@ -197,7 +210,9 @@ public final class BkdTree implements AutoCloseable {
      * start before {@code close()} fails and writes nothing. Without a directory this only
      * publishes the calling thread's buffer.
      *
-     * @throws java.io.UncheckedIOException if a file cannot be written; the previous commit stays the durable one
+     * @throws java.io.UncheckedIOException if a file cannot be written (also if the thread is interrupted while
+     *         the files are written; an interrupt flag set before the call is cleared for the I/O and set
+     *         again); the previous commit stays the durable one
      * @throws IllegalStateException after {@link #close()}, also when close() ran while this commit
      *         waited for a concurrent commit (nothing written or deleted then)
      */
@@ -216,18 +231,37 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalStateException("BkdTree was closed before this commit could run: nothing was"
                         + " committed by it (close() committed the index)");
             }
+            boolean interrupted = Thread.interrupted();     // see commitPublished()
             try {
                 commitPublished();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException("cannot commit to index directory " + directory + ": "
-                        + e.getMessage(), e);
+                        + reason(e), e);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }
 
     /**
+     * The message of a failed commit or open. A {@link java.nio.channels.ClosedByInterruptException}
+     * has none: it means the thread was interrupted while the file I/O ran.
+     */
+    static String reason(java.io.IOException e) {
+        if (e instanceof java.nio.channels.ClosedByInterruptException) {
+            return "the thread was interrupted during the file I/O (a FileChannel closes on an interrupt)";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /**
      * Commits the current forest, the tombstones and the clock (a consistent cut, see below). The
-     * caller holds {@link #commitLock}.
+     * caller holds {@link #commitLock} and has cleared its thread's interrupt flag (restoring it
+     * afterwards): a FileChannel used by an interrupted thread closes itself and fails with a
+     * {@link java.nio.channels.ClosedByInterruptException}, so a commit, and the commit of
+     * {@code close()}, on a thread of a cancelled task would fail and lose what it should keep.
      */
     private void commitPublished() throws java.io.IOException {
         assert Thread.holdsLock(commitLock);
@@ -671,7 +705,16 @@ public final class BkdTree implements AutoCloseable {
         // claim of an index opened on the directory in between).
         synchronized (closeLock) {
             if (!closed) {
-                closeOnce();
+                // With the interrupt flag cleared (and restored): the commit's file I/O would fail
+                // (see commitPublished()) and the joins of the background threads would not wait.
+                boolean interrupted = Thread.interrupted();
+                try {
+                    closeOnce();
+                } finally {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
             }
         }
     }
@@ -696,6 +739,13 @@ public final class BkdTree implements AutoCloseable {
         // Under the commit lock: a commit waiting for it runs before (and is then committed again
         // here) or fails on "closed" after, never between this commit and the lock's release.
         synchronized (commitLock) {
+            // Sealed first: a publish racing this close either added its tree before (and it is
+            // committed here) or fails on "closed"; before, a refresh() could return after close()
+            // had committed without its points, which were then lost (RefreshCloseRaceTest).
+            Forest open;
+            do {
+                open = forest.get();
+            } while (!forest.compareAndSet(open, open.seal()));
             if (directory != null) {
                 try {
                     commitPublished();
@@ -707,7 +757,7 @@ public final class BkdTree implements AutoCloseable {
             Forest empty;
             do {
                 f = forest.get();
-                empty = new Forest(f.version + 1, new KdTree[0]);
+                empty = new Forest(f.version + 1, new KdTree[0], true);
             } while (!forest.compareAndSet(f, empty));
             for (KdTree t : f.trees) {
                 t.death = empty.version;
@@ -729,7 +779,7 @@ public final class BkdTree implements AutoCloseable {
         }
         if (persistFailure != null) {
             java.io.UncheckedIOException e = new java.io.UncheckedIOException("cannot commit to index directory "
-                    + directory + ": " + persistFailure.getMessage(), persistFailure);
+                    + directory + ": " + reason(persistFailure), persistFailure);
             if (flushFailure != null) {
                 e.addSuppressed(flushFailure);
             }
@@ -758,7 +808,7 @@ public final class BkdTree implements AutoCloseable {
             lock = DirectoryLock.obtain(directory);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
-                    + e.getMessage(), e);
+                    + reason(e), e);
         }
         try {
             fileNumbers.set(TreeFiles.maxFileNumber(directory));
@@ -781,7 +831,7 @@ public final class BkdTree implements AutoCloseable {
         } catch (java.io.IOException e) {
             releaseLockAfterFailedOpen(e);
             throw new java.io.UncheckedIOException("cannot open index directory " + directory + ": "
-                    + e.getMessage(), e);
+                    + reason(e), e);
         } catch (RuntimeException | Error e) {
             releaseLockAfterFailedOpen(e);
             throw e;
@@ -881,11 +931,19 @@ public final class BkdTree implements AutoCloseable {
         return k;
     }
 
-    /** Adds a freshly built tree to the forest (RCU). */
+    /**
+     * Adds a freshly built tree to the forest (RCU).
+     *
+     * @throws IllegalStateException if close() sealed the forest (the tree is dropped)
+     */
     void publish(KdTree tree) {
         lastPublish = System.nanoTime();
         for (;;) {
             Forest cur = forest.get();
+            if (cur.sealed) {
+                throw new IllegalStateException("BkdTree is closed: these points were not published (close() ran"
+                        + " before their buffer was)");
+            }
             Forest next = cur.plus(tree);
             tree.birth = next.version;
             if (forest.compareAndSet(cur, next)) {
@@ -933,6 +991,9 @@ public final class BkdTree implements AutoCloseable {
         Forest next;
         for (;;) {
             Forest cur = forest.get();
+            if (cur.sealed) {
+                throw new IllegalStateException("BkdTree was closed while this merge ran; its result is dropped");
+            }
             try {
                 next = cur.replace(inputs, output);
             } catch (IllegalStateException e) {

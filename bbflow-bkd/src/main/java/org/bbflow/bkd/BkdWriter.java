@@ -48,7 +48,10 @@ public final class BkdWriter implements AutoCloseable {
         buffer.flush();
     }
 
-    /** Flushes (if the index is still open) and releases the buffer; idempotent. */
+    /**
+     * Flushes (if the index is still open) and releases the buffer; idempotent. If the index closes
+     * while this flushes, the points are discarded as for a closed index (no exception).
+     */
     @Override
     public void close() {
         if (closed) {
@@ -57,7 +60,14 @@ public final class BkdWriter implements AutoCloseable {
         closed = true;
         try {
             if (!owner.isClosed()) {
-                buffer.flush();
+                try {
+                    buffer.flush();
+                } catch (IllegalStateException e) {
+                    if (!owner.isClosed()) {
+                        throw e;
+                    }
+                    // the index closed meanwhile: the points are discarded, as with a closed index
+                }
             }
         } finally {
             owner.unregister(buffer);

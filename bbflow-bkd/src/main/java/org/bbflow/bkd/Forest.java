@@ -12,10 +12,26 @@ final class Forest {
 
     final long version;
     final KdTree[] trees;
+    /**
+     * Set by {@code close()} before its commit pins the forest: no tree is added or replaced any
+     * more ({@link BkdTree#publish} and {@link BkdTree#install} fail), so what close() commits is
+     * everything a publish that returned had added.
+     */
+    final boolean sealed;
 
     Forest(long version, KdTree[] trees) {
+        this(version, trees, false);
+    }
+
+    Forest(long version, KdTree[] trees, boolean sealed) {
         this.version = version;
         this.trees = trees;
+        this.sealed = sealed;
+    }
+
+    /** This forest, sealed (same version: it holds the same trees). */
+    Forest seal() {
+        return new Forest(version, trees, true);
     }
 
     Forest plus(KdTree tree) {
