@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
@@ -403,6 +402,4 @@ class FeatureCombinationsTest {
             return s.count();
         }
     }
-
-    static final Comparator<Neighbor> BY_DISTANCE = Comparator.comparingDouble(Neighbor::distance);
 }
