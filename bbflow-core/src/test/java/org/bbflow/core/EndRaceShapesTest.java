@@ -61,6 +61,9 @@ class EndRaceShapesTest {
         return l;
     }
 
+    /** The shapes of {@link #shapes()} whose node 1 heads a feedback loop (it reads more than the source sent). */
+    private static final java.util.Set<Integer> LOOP_SHAPES = java.util.Set.of(2, 3, 6);
+
     /** cancel() at a random moment, in every shape: join ends, throws a cancellation or returns, no thread left. */
     @RepeatedTest(6)
     void cancelRacingTheEnd() throws Exception {
@@ -82,8 +85,11 @@ class EndRaceShapesTest {
             assertEquals(List.of(), Runs.liveThreads(name), name);
             RunStats st = flow.stats();
             checkCounts(st, name);
-            // after the end too, no consumer shows more than its producer sent (node 1 reads only the source)
-            assertTrue(st.nodes().get(1).itemsIn() <= st.nodes().get(0).itemsOut(), st.table());
+            // after the end too, no consumer shows more than its producer sent: node 1 reads only the
+            // source, except in the loop shapes (2, 3, 6), where it also reads what comes back
+            if (!LOOP_SHAPES.contains(k - 1)) {
+                assertTrue(st.nodes().get(1).itemsIn() <= st.nodes().get(0).itemsOut(), st.table());
+            }
         }
     }
 
