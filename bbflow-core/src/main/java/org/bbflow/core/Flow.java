@@ -130,7 +130,8 @@ public final class Flow implements AutoCloseable {
                 for (Node<?, ?> m : n.members) {
                     if (ACTIVE_NODES.contains(m)) {
                         throw new IllegalStateException("node '" + m.name() + "' at " + n.path
-                                + (m == n.node ? "" : " (inside comb '" + n.node.name() + "')")
+                                + (m == n.node ? "" : n.node instanceof Comb ? " (inside comb '" + n.node.name() + "')"
+                                        : " (run by '" + n.node.name() + "')")
                                 + " is already running in another flow");
                     }
                 }
