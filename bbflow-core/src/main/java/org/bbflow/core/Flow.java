@@ -138,7 +138,13 @@ public final class Flow implements AutoCloseable {
             }
             if (Nodes.channelEndsMade) {
                 ChannelEnds.check(plan.nodes);
-                ChannelEnds.take(plan.nodes);
+                ChannelEnds.take(plan);
+                try {
+                    ChannelEnds.checkCycles(plan);
+                } catch (IllegalStateException e) {
+                    ChannelEnds.giveBack(members);
+                    throw e;
+                }
             }
             for (Composite<?, ?> c : plan.composites) {
                 c.markStarted();

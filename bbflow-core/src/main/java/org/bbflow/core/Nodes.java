@@ -186,7 +186,9 @@ public final class Nodes {
      * or is cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
      * clean end of stream. So does a stream a source cut with a {@link StreamFailure}, though it
-     * reaches this sink's {@code onEos}.
+     * reaches this sink's {@code onEos}. A flow whose sink here would close a ring of channels with
+     * flows still running (each draining, with {@link #fromChannel}, a channel another fills
+     * downstream) is refused at start: none of them could ever end.
      *
      * @param <T> item type
      * @param channel the channel to fill
