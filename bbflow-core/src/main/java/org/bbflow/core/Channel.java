@@ -1,5 +1,6 @@
 package org.bbflow.core;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -304,6 +305,14 @@ public final class Channel<T> {
      */
     String filledAt;
     String drainedAt;
+    /** The {@link Nodes#toChannel} node that holds the filling end, or null (same guard). */
+    Nodes.ChannelSink<?> filler;
+    /**
+     * While a {@link Nodes#fromChannel} node drains this channel: the {@code toChannel} nodes of its
+     * flow downstream of it, whose channels close only after this one; else null (same guard). Read
+     * by {@link ChannelEnds#checkCycles} at flow starts only.
+     */
+    List<Nodes.ChannelSink<?>> feeds;
 
     /** The channel's runtime side. */
     Link link() {

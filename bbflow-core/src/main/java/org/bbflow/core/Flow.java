@@ -130,14 +130,21 @@ public final class Flow implements AutoCloseable {
                 for (Node<?, ?> m : n.members) {
                     if (ACTIVE_NODES.contains(m)) {
                         throw new IllegalStateException("node '" + m.name() + "' at " + n.path
-                                + (m == n.node ? "" : " (inside comb '" + n.node.name() + "')")
+                                + (m == n.node ? "" : n.node instanceof Comb ? " (inside comb '" + n.node.name() + "')"
+                                        : " (run by '" + n.node.name() + "')")
                                 + " is already running in another flow");
                     }
                 }
             }
             if (Nodes.channelEndsMade) {
                 ChannelEnds.check(plan.nodes);
-                ChannelEnds.take(plan.nodes);
+                ChannelEnds.take(plan);
+                try {
+                    ChannelEnds.checkCycles(plan);
+                } catch (IllegalStateException e) {
+                    ChannelEnds.giveBack(members);
+                    throw e;
+                }
             }
             for (Composite<?, ?> c : plan.composites) {
                 c.markStarted();

@@ -2,6 +2,7 @@ package org.bbflow.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A composition compiled once, before any thread starts, into what the runtime runs: one
@@ -21,9 +22,16 @@ final class FlowPlan {
     final int[] windows;
     /** The composite blocks of the flow (each is started once). */
     final List<Composite<?, ?>> composites;
+    /**
+     * For each {@link Nodes#fromChannel} node with {@link Nodes#toChannel} nodes downstream of it,
+     * those nodes: each of their channels closes only after the drained channel has (see
+     * {@link ChannelEnds#checkCycles}). Empty in a flow without both.
+     */
+    final Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> channelFeeds;
 
     FlowPlan(String name, List<NodePlan> nodes, List<EdgePlan> edges, List<LinkPlan> links, List<LoopPlan> loops,
-             int[] windows, List<Composite<?, ?>> composites) {
+             int[] windows, List<Composite<?, ?>> composites,
+             Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> channelFeeds) {
         this.name = name;
         this.nodes = List.copyOf(nodes);
         this.edges = List.copyOf(edges);
@@ -31,6 +39,7 @@ final class FlowPlan {
         this.loops = List.copyOf(loops);
         this.windows = windows.clone();
         this.composites = List.copyOf(composites);
+        this.channelFeeds = channelFeeds; // an identity map: not copied (Map.copyOf would compare channels by equals)
     }
 
     /** Every node instance of the flow, fused ones included. */

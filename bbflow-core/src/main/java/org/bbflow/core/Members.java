@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The rule of node registration within one flow: every node instance runs in one place, and that
- * includes the nodes fused into a {@link Comb} ({@code andThen}), at any depth of fusion. (Across
+ * includes the nodes fused into a {@link Comb} ({@code andThen}), at any depth of fusion, and the
+ * node a {@link Nodes#wrapping} node runs (an accelerator's worker, say). (Across
  * flows, {@link Flow} registers the same members while the flow runs.)
  */
 final class Members {
@@ -41,6 +42,11 @@ final class Members {
             String inside = place + " (inside comb '" + c.name() + "')";
             collect(c.first, inside, nodes, seen);
             collect(c.second, inside, nodes, seen);
+        } else if (node instanceof Wrapping) {
+            Wrapping<?, ?> w = (Wrapping<?, ?>) node;
+            String inside = place + " (run by '" + w.name() + "')";
+            collect(w.wrapper, inside, nodes, seen);
+            collect(w.inner, inside, nodes, seen);
         }
     }
 }

@@ -186,7 +186,9 @@ public final class Nodes {
      * or is cancelled first, the sink still ends the channel, as incomplete: a reader then gets the items
      * sent, then an {@link IllegalStateException} from {@code take()}, never a wait for ever nor a
      * clean end of stream. So does a stream a source cut with a {@link StreamFailure}, though it
-     * reaches this sink's {@code onEos}.
+     * reaches this sink's {@code onEos}. A flow whose sink here would close a ring of channels with
+     * flows still running (each draining, with {@link #fromChannel}, a channel another fills
+     * downstream) is refused at start: none of them could ever end.
      *
      * @param <T> item type
      * @param channel the channel to fill
@@ -362,6 +364,34 @@ public final class Nodes {
                 return "stateful";
             }
         };
+    }
+
+    /**
+     * A node that runs {@code inner} on its thread through {@code wrapper}, for code that wraps a
+     * node it was given (a decorator, an {@link org.bbflow.core.par.Accelerator}'s worker): every call
+     * goes to {@code wrapper}, which calls {@code inner} as it sees fit, and the flow holds
+     * {@code inner} as one of its own nodes. So {@code inner} placed a second time in the flow, or
+     * in another flow while this one runs, is refused at start as for any node, and is free again
+     * once this node has ended, however the flow ended. The result is a plain node (not a source),
+     * named after {@code wrapper}; it costs one more call per item.
+     *
+     * @param <I> input item type
+     * @param <O> output item type
+     * @param inner the node {@code wrapper} runs
+     * @param wrapper the node that runs it, a different instance
+     * @return the node to place in the flow
+     * @throws IllegalArgumentException if {@code wrapper} is {@code inner} or a source
+     */
+    public static <I, O> Node<I, O> wrapping(Node<?, ?> inner, Node<I, O> wrapper) {
+        Objects.requireNonNull(inner, "inner");
+        Objects.requireNonNull(wrapper, "wrapper");
+        if (inner == wrapper) {
+            throw new IllegalArgumentException("node '" + inner.name() + "' cannot wrap itself");
+        }
+        if (wrapper instanceof Source) {
+            throw new IllegalArgumentException("a wrapping node cannot be a source: " + wrapper.name());
+        }
+        return new Wrapping<>(inner, wrapper);
     }
 
     /** The default emitter and collector: forwards items. */

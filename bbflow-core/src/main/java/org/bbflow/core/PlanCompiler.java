@@ -61,14 +61,15 @@ final class PlanCompiler {
         String rootName = Composite.childName(block);
         Ports root = g.compile(block, rootName, -1);
         Map<Vertex, List<Node<?, ?>>> members = Members.of(g.vertices);
+        Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> channelFeeds = Map.of();
         if (Nodes.channelEndsMade) {
-            checkChannelEnds(g, members);
+            channelFeeds = checkChannelEnds(g, members);
         }
         checkEnds(g, root, rootName);
         Loops loops = Loops.resolve(g);
         UnitRegions units = UnitRegions.resolve(g, loops);
         checkSharedInputs(g);
-        return new PlanCompiler(g, options, loops, units).plan(rootName, members);
+        return new PlanCompiler(g, options, loops, units).plan(rootName, members, channelFeeds);
     }
 
     /**
@@ -76,12 +77,18 @@ final class PlanCompiler {
      * one {@link Nodes#toChannel} node and drain it with one {@link Nodes#fromChannel} node. (Two
      * sinks, a farm's workers say, ended it at the first one's end of stream, so its reader could see
      * a clean end with items missing; two sources would read one channel from two threads.)
+     *
+     * @return for each {@code fromChannel} node, the {@code toChannel} nodes downstream of it: the
+     *         channels whose end of stream waits for the end of the one it drains (what
+     *         {@link ChannelEnds#checkCycles} follows across running flows)
      */
-    private static void checkChannelEnds(GraphBuilder g, Map<Vertex, List<Node<?, ?>>> members) {
+    private static Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> checkChannelEnds(GraphBuilder g,
+            Map<Vertex, List<Node<?, ?>>> members) {
         Map<Channel<?>, String> filled = new IdentityHashMap<>();
         Map<Channel<?>, String> drained = new IdentityHashMap<>();
         Map<Channel<?>, Vertex> fillers = new IdentityHashMap<>();
         Map<Channel<?>, Vertex> drainers = new IdentityHashMap<>();
+        Map<Channel<?>, Nodes.ChannelSource<?>> sources = new IdentityHashMap<>();
         for (Vertex v : g.vertices) {
             for (Node<?, ?> m : members.get(v)) {
                 boolean sink = m instanceof Nodes.ChannelSink;
@@ -99,6 +106,9 @@ final class PlanCompiler {
                             + v.path + "; a channel has " + why);
                 }
                 (sink ? fillers : drainers).put(c, v);
+                if (!sink) {
+                    sources.put(c, (Nodes.ChannelSource<?>) m);
+                }
             }
         }
         // A channel filled downstream of the node that drains it (or by the same comb) is a cycle that
@@ -114,6 +124,37 @@ final class PlanCompiler {
                         + " (fill it from another branch, or loop with feedback())");
             }
         }
+        Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> feeds = new IdentityHashMap<>();
+        for (Map.Entry<Channel<?>, Vertex> d : drainers.entrySet()) {
+            List<Nodes.ChannelSink<?>> sinks = new ArrayList<>();
+            for (Vertex v : downstream(d.getValue())) {
+                for (Node<?, ?> m : members.get(v)) {
+                    if (m instanceof Nodes.ChannelSink) {
+                        sinks.add((Nodes.ChannelSink<?>) m);
+                    }
+                }
+            }
+            if (!sinks.isEmpty()) {
+                feeds.put(sources.get(d.getKey()), List.copyOf(sinks));
+            }
+        }
+        return feeds;
+    }
+
+    /** The vertices downstream of {@code from} (feedback edges included), {@code from} first. */
+    private static List<Vertex> downstream(Vertex from) {
+        Map<Vertex, Boolean> seen = new IdentityHashMap<>();
+        List<Vertex> found = new ArrayList<>();
+        found.add(from);
+        seen.put(from, Boolean.TRUE);
+        for (int i = 0; i < found.size(); i++) {
+            for (Edge e : found.get(i).out) {
+                if (seen.putIfAbsent(e.to, Boolean.TRUE) == null) {
+                    found.add(e.to);
+                }
+            }
+        }
+        return found;
     }
 
     /** Whether {@code to} is {@code from} or lies downstream of it (feedback edges included). */
@@ -181,7 +222,8 @@ final class PlanCompiler {
         return !v.in.isEmpty() && v.in.get(0).mpsc();
     }
 
-    private FlowPlan plan(String rootName, Map<Vertex, List<Node<?, ?>>> members) {
+    private FlowPlan plan(String rootName, Map<Vertex, List<Node<?, ?>>> members,
+            Map<Nodes.ChannelSource<?>, List<Nodes.ChannelSink<?>>> channelFeeds) {
         List<Vertex> vs = g.vertices;
         int n = vs.size();
         Map<Edge, Integer> linkOf = new IdentityHashMap<>();
@@ -243,7 +285,8 @@ final class PlanCompiler {
             }
             loopPlans.add(new LoopPlan(l, loops.owner(l), h));
         }
-        return new FlowPlan(rootName, nodes, edgeList, links, loopPlans, units.windowCapacities(), g.composites);
+        return new FlowPlan(rootName, nodes, edgeList, links, loopPlans, units.windowCapacities(), g.composites,
+                channelFeeds);
     }
 
     /**

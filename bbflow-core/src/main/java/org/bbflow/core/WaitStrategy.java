@@ -95,7 +95,9 @@ public abstract class WaitStrategy {
     }
 
     /**
-     * Spins on {@link Thread#onSpinWait()} and never parks.
+     * Spins on {@link Thread#onSpinWait()} and never parks. A flow with more such node threads than
+     * cores is allowed (as in FastFlow): it stays correct, a spinner is preempted by the OS in the
+     * end, but it runs slowly, each spinner holding a core another node needs.
      *
      * @return the strategy
      */

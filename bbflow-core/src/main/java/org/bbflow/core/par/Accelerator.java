@@ -14,6 +14,7 @@ import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.FlowOptions;
 import org.bbflow.core.Node;
+import org.bbflow.core.Nodes;
 import org.bbflow.core.WaitStrategy;
 
 /**
@@ -81,8 +82,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
         this.input = Channel.spsc(b.capacity).waitStrategy(b.waitStrategy);
         this.results = b.results ? Channel.spscUnbounded().waitStrategy(b.waitStrategy) : null;
         this.offerIdle = b.waitStrategy.newIdleStrategy();
-        // The flow sees the wrappers, not the user's nodes, so it cannot refuse one node in two
-        // places (as it does for a farm's workers): the accelerator does, before any thread starts.
+        // Each user node runs inside a wrapper (which passes the end-of-burst marker on), placed with
+        // Nodes.wrapping so that the flow holds the user's node as its own: one already running in
+        // another flow (or accelerator) is refused at start, and it is free again once this
+        // accelerator's flow has ended. One node twice is refused here first, with the factory named.
         Map<Node<?, ?>, Integer> made = new IdentityHashMap<>();
         Farm<Object, Object> farm = Farm.of(b.workers, () -> {
             Node<? super I, ? extends O> w = Objects.requireNonNull(b.worker.get(), "the worker factory returned null");
@@ -91,7 +94,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
                 throw new IllegalStateException("the worker factory returned node '" + w.name() + "' twice (workers "
                         + previous + " and " + made.size() + "); a node instance runs on one thread, make a new one per call");
             }
-            return new AcceleratorWorker<I, O>(w);
+            return Nodes.wrapping(w, new AcceleratorWorker<I, O>(w));
         });
         farm.emitter(new AcceleratorEmitter(input, b.ordered));
         if (b.onDemand) {
@@ -121,7 +124,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * @param workers how many workers, at least 1
      * @param worker makes each worker node (called {@code workers} times, at {@link Builder#start()}); a
      *        new node each time: a factory that returns one node twice makes {@code start()} throw an
-     *        {@link IllegalStateException}, as a farm of one node in two places is refused
+     *        {@link IllegalStateException}, as a farm of one node in two places is refused; the
+     *        accelerator holds each worker node as a flow holds its nodes, from its start until its
+     *        threads end, so a node running elsewhere meanwhile (in a flow, another accelerator) is
+     *        refused at start, here or there
      * @return the builder
      * @throws IllegalArgumentException if workers is not in [1, {@link Parallelism#MAX}]
      */
@@ -412,7 +418,9 @@ public final class Accelerator<I, O> implements AutoCloseable {
          * first item.
          *
          * @return the running accelerator
-         * @throws IllegalStateException if the worker factory returned one node twice (no thread starts)
+         * @throws IllegalStateException if the worker factory returned one node twice, or a node that is
+         *         running in a flow or another accelerator (no thread starts); a node is free again once
+         *         the accelerator holding it is closed, or its flow failed or was cancelled
          */
         public Accelerator<I, O> start() {
             return new Accelerator<>(this);
