@@ -603,7 +603,17 @@ public final class BkdTree implements AutoCloseable {
      * Waits until the background merges have caught up: no ticket queued or running and no level
      * with enough trees for another merge. Does not flush any buffer.
      *
-     * @throws IllegalStateException if a background merge failed (its exception is the cause)
+     * <p>A background merge that fails changes nothing: a merge builds a new tree from its input
+     * trees, which are immutable, and swaps it into the index in one atomic step, so until that
+     * step nothing of the index was touched. The inputs stay in the index, unclaimed, every point
+     * stays visible, and commits and {@code close()} go on writing them. So a failure does not
+     * poison the index (unlike Lucene's tragic exceptions, which come from a writer whose state a
+     * failure may have left half-changed): it is reported once, by the next call of this method
+     * (in whichever thread), and then forgotten; the call after it retries the merge (a merge that
+     * fails again is reported again). See {@code docs/bkd.md}.
+     *
+     * @throws IllegalStateException after {@link #close()}; or if background merges failed since
+     *         the last report (the first failure is the cause; the failures are reported once)
      * @throws InterruptedException if the thread was interrupted while waiting
      */
     public void awaitMerges() throws InterruptedException {
@@ -652,6 +662,17 @@ public final class BkdTree implements AutoCloseable {
 
     /**
      * Current statistics.
+     *
+     * <p>Unlike the other operations, this one also answers after {@link #close()}, as
+     * {@link #isClosed()} does: it reads counters and changes nothing, a monitor polling it may race
+     * {@code close()}, and what a closed index answers is meaningful: the index's final state. Once
+     * {@code close()} returned, and every call that overlapped it returned too, it answers the same
+     * every time: no tree, point or buffer held ({@code trees}, {@code points},
+     * {@code treeBytes}, {@code bufferBytes} and {@code backlog} 0, every tree retired, and
+     * reclaimed unless a snapshot left open saw it), and the counters since creation
+     * ({@code insertedPoints}, {@code mergedPoints}, {@code merges}) as they stood when it closed: a
+     * merge that was running when {@code close()} ran is dropped and counted nowhere. ({@link BkdStats}
+     * documents its values once closed: the backlog reads 0 then, and close retires trees.)
      *
      * @return a snapshot of the statistics
      */
@@ -854,10 +875,11 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
+    /** Throws the failures of background merges since the last report, once (see awaitMerges). */
     private void checkMerges() {
-        Throwable t = mergeStage.failure();
-        if (t != null) {
-            throw new IllegalStateException("a background merge failed: " + t, t);
+        IllegalStateException failed = mergeStage.takeFailure();
+        if (failed != null) {
+            throw failed;
         }
     }
 

@@ -3,7 +3,6 @@ package org.bbflow.bkd;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.bbflow.core.Channel;
 import org.bbflow.core.ChannelSpec;
 import org.bbflow.core.Dispatch;
@@ -40,7 +39,7 @@ final class FlowMergeStage implements MergeStage {
     private final int workers;
     private final Channel<Object> tickets;
     private final AtomicInteger inFlight = new AtomicInteger();
-    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    final MergeFailures failures = new MergeFailures();
     private volatile boolean closed;
     private Flow flow;
 
@@ -79,7 +78,7 @@ final class FlowMergeStage implements MergeStage {
                 out.send(new Outcome(job, merged, false));
             }
         } catch (Throwable t) {
-            failure.compareAndSet(null, t);
+            failures.record(t);
         }
         out.send(DONE);
     }
@@ -93,7 +92,7 @@ final class FlowMergeStage implements MergeStage {
         try {
             merger.install(o.inputs(), o.output());
         } catch (Throwable t) {
-            failure.compareAndSet(null, t);
+            failures.record(t);
         }
         if (!closed) {
             offer();
@@ -148,15 +147,15 @@ final class FlowMergeStage implements MergeStage {
             } catch (TimeoutException e) {
                 flow.cancel();
             } catch (RuntimeException e) {
-                failure.compareAndSet(null, e);
+                failures.record(e);
             }
         }
         inFlight.set(0);
     }
 
     @Override
-    public Throwable failure() {
-        return failure.get();
+    public IllegalStateException takeFailure() {
+        return failures.take();
     }
 
     @Override

@@ -20,8 +20,11 @@ interface MergeStage {
     /** Stops the workers (a merge in progress finishes first). */
     void close();
 
-    /** The first exception a merge threw, or null. */
-    Throwable failure();
+    /**
+     * The failures of merges since the last call, as the exception {@link BkdTree#awaitMerges()}
+     * throws (the first failure is its cause), or null; each failure is reported once.
+     */
+    IllegalStateException takeFailure();
 
     /** How the stage runs, for statistics. */
     String kind();

@@ -146,7 +146,6 @@ final class Merger {
         if (live == 0) {
             return null;
         }
-        owner.mergedPoints.addAndGet(live);
         KdTree out = new BulkLoader(dims, owner.leafSize, owner.pageShift).build(c, ids, seqs, live, owner.levelOf(live));
         out.filteredUpTo = bound;
         return out;
@@ -178,6 +177,10 @@ final class Merger {
 
     private void install(KdTree[] job, KdTree out, boolean purge) {
         owner.install(job, out);
+        // counted once installed: a merge that failed or was dropped by close() wrote nothing
+        if (out != null) {
+            owner.mergedPoints.addAndGet(out.size);
+        }
         owner.merges.incrementAndGet();
         if (purge || purgeDue(job)) {
             purgeTombstones();

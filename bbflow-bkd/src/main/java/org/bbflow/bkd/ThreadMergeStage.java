@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Merge stage on plain platform threads reading a bounded ticket queue (used until, or instead
@@ -17,7 +16,7 @@ final class ThreadMergeStage implements MergeStage {
     private final ArrayBlockingQueue<Object> tickets;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Thread> workers = new ArrayList<>();
-    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    final MergeFailures failures = new MergeFailures();
     private volatile boolean closed;
 
     ThreadMergeStage(Merger merger, int workers, int backlog, String name) {
@@ -52,7 +51,7 @@ final class ThreadMergeStage implements MergeStage {
                     merger.run(job);
                 }
             } catch (Throwable t) {
-                failure.compareAndSet(null, t);
+                failures.record(t);
             } finally {
                 inFlight.decrementAndGet();
             }
@@ -108,8 +107,8 @@ final class ThreadMergeStage implements MergeStage {
     }
 
     @Override
-    public Throwable failure() {
-        return failure.get();
+    public IllegalStateException takeFailure() {
+        return failures.take();
     }
 
     @Override

@@ -355,7 +355,7 @@ class FeatureCombinationsTest {
                 IllegalStateException e = assertThrows(IllegalStateException.class, t::awaitMerges, at);
                 assertNotNull(e.getCause(), at);
                 assertTrue(e.getCause().getMessage().contains("injected"), at + " " + e);
-                // the failure stays reported; the merges still queued go on: wait for them (bounded)
+                // reported once (MergeFailureTest); the merges still queued go on: wait for them (bounded)
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                 while ((t.stats().backlog() > 0 || t.merger.hasWork()) && System.nanoTime() < deadline) {
                     Thread.onSpinWait();

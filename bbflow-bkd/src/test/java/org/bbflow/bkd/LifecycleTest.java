@@ -152,4 +152,68 @@ class LifecycleTest {
         Throwable e = failure.get();
         assertTrue(e instanceof IllegalStateException && e.getMessage().contains("closed"), String.valueOf(e));
     }
+
+    /**
+     * stats() answers after close() (see its Javadoc for why) with the index's final state, and the same
+     * every time: a forceMerge() that was merging when close() ran is dropped and counted nowhere
+     * (before, its points were added to mergedPoints when the merge finished, after close() had
+     * returned, though its tree was never installed).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void statsAfterCloseAnswerTheFinalStateEveryTime() throws Exception {
+        BkdTree t = BkdTree.builder(1).bufferSize(10).merging(false).build();
+        for (int i = 0; i < 40; i++) {
+            t.insert(new double[] {i}, i);
+        }
+        t.refresh();
+        t.forceMerge();                                   // one merge of 40 points, counted
+        for (int i = 40; i < 70; i++) {
+            t.insert(new double[] {i}, i);
+        }
+        t.refresh();
+        java.util.concurrent.CountDownLatch merging = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch resume = new java.util.concurrent.CountDownLatch(1);
+        t.merger.beforeMerge = () -> {
+            merging.countDown();
+            try {
+                resume.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread merger = new Thread(() -> {
+            try {
+                t.forceMerge();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "force-merge");
+        merger.start();
+        assertTrue(merging.await(30, TimeUnit.SECONDS), "the force-merge started");
+        BkdStats open = t.stats();
+        assertEquals(4, open.trees(), open::toString);
+        assertEquals(70, open.points());
+        t.close();
+        BkdStats closed = t.stats();
+        resume.countDown();
+        merger.join(30_000);
+        assertTrue(!merger.isAlive(), "the force-merge returned");
+        Throwable e = failure.get();
+        assertTrue(e instanceof IllegalStateException && e.getMessage().contains("closed"), String.valueOf(e));
+
+        assertEquals(List.of(), closed.treesPerLevel());
+        assertEquals(0, closed.trees());
+        assertEquals(0, closed.points());
+        assertEquals(0, closed.treeBytes());
+        assertEquals(0, closed.bufferBytes());
+        assertEquals(0, closed.backlog());
+        assertEquals(70, closed.insertedPoints());
+        assertEquals(1, closed.merges());
+        assertEquals(40, closed.mergedPoints(), "only the merge installed before close() wrote points");
+        assertEquals(4 + 4, closed.retiredTrees(), "4 merged away, then the 4 close() dropped");
+        assertEquals(closed.retiredTrees(), closed.reclaimedTrees());
+        assertEquals(closed, t.stats(), "nothing changes once close() and the calls that overlapped it returned");
+    }
 }

@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
+import org.bbflow.net.internal.StreamCuts;
 
 /**
  * A node that sends each item it receives into a {@link RemoteOutlet} opened when the node starts,
@@ -75,17 +76,11 @@ final class OutletNode<T, O> implements Node<T, O> {
     public void onEos(Outbox<O> o) {
         if (context.isCancelled()) return;
         if (context.flowFailed()) {
-            out.completeWithFailure(cutDescription(context));
+            out.completeWithFailure(StreamCuts.description(context));
         } else {
             out.complete(); // in a round trip the loop has ended: nothing is in the remote path any more
         }
         finished = true;
-    }
-
-    /** What a flow whose stream was cut tells its receiver: the node that sends it and the flow's failure. */
-    static String cutDescription(NodeContext ctx) {
-        Throwable f = ctx.flowFailure();
-        return "the stream sent by " + ctx.path() + " was cut: " + (f != null ? f.toString() : "its flow failed");
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
 import org.bbflow.net.RemoteOutlet;
+import org.bbflow.net.internal.StreamCuts;
 
 /**
  * The last stage of a worker running in a non-master group: sends the worker's results to the
@@ -41,17 +42,11 @@ final class GroupOutlet implements Node<Object, Void> {
             return; // the group aborts the stream after its report
         }
         if (context != null && context.flowFailed()) {
-            outlet.completeWithFailure(cutDescription(context));
+            outlet.completeWithFailure(StreamCuts.description(context));
         } else {
             outlet.complete();
         }
         completed = true;
-    }
-
-    /** What a node whose flow's stream was cut tells the receiver of the stream it sends: itself and the failure. */
-    static String cutDescription(NodeContext ctx) {
-        Throwable f = ctx.flowFailure();
-        return "the stream sent by " + ctx.path() + " was cut: " + (f != null ? f.toString() : "its flow failed");
     }
 
     /**

@@ -15,6 +15,7 @@ import org.bbflow.net.RemoteChannelException;
 import org.bbflow.net.RemoteInlet;
 import org.bbflow.net.RemoteOutlet;
 import org.bbflow.net.RemoteStreamFailedException;
+import org.bbflow.net.internal.StreamCuts;
 
 /**
  * Stands in the master's flow for a farm's worker or a pipeline stage that runs in another group
@@ -303,7 +304,7 @@ final class RemoteWorker implements Node<Object, Object> {
             try {
                 if (context.flowFailed()) {
                     // the master's stream was cut (its source's StreamFailure): the group's is too
-                    outlet.completeWithFailure(GroupOutlet.cutDescription(context));
+                    outlet.completeWithFailure(StreamCuts.description(context));
                 } else {
                     outlet.complete();
                 }

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
 import org.bbflow.core.Outbox;
+import org.bbflow.net.internal.StreamCuts;
 
 /**
  * Stands in the master's farm for a remote worker of a farm that survives a lost worker: sends each
@@ -55,7 +56,7 @@ final class ResendingWorker implements Node<Object, Object> {
         }
         TaskLane lane = ledger.closeSlot(slot);
         // a stream cut by the master's source (StreamFailure) is passed on as cut, not as a whole one
-        lane.complete(context.flowFailed() ? GroupOutlet.cutDescription(context) : null);
+        lane.complete(context.flowFailed() ? StreamCuts.description(context) : null);
         while (!lane.awaitEnd(1) && !context.isCancelled()) {
             ledger.handOn(out);
         }

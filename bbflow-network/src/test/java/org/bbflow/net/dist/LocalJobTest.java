@@ -299,6 +299,13 @@ class LocalJobTest {
         for (String g : java.util.List.of("w1", "w2")) {
             RuntimeException part = assertThrows(RuntimeException.class, () -> local.result(g, Duration.ofSeconds(20)));
             assertTrue(isCut(part), () -> g + " failed, but not with the cut stream: " + part);
+            for (Throwable t = part; t != null; t = t.getCause()) {
+                if (t instanceof org.bbflow.net.RemoteStreamFailedException cut) {
+                    // the cut's description (StreamCuts): the sending node and the master's error
+                    assertTrue(cut.senderFailure().contains("was cut: ") && cut.senderFailure().contains(boom.getMessage()),
+                            cut::senderFailure);
+                }
+            }
         }
     }
 
@@ -350,6 +357,89 @@ class LocalJobTest {
             AllToAllApp.Outcome o = seen.get();
             assertNotNull(o, "the master's part ran");
             assertTrue(o.exact(n), o::toString);
+        }
+    }
+
+    /**
+     * A farm with a strict collector (ordered, windowed ordered, round-robin) whose workers run in the
+     * master, w1 and w2, each task taking a different time so that workers finish out of order, and
+     * whose master's source cuts its stream after task n: every result of tasks 1..n still reaches the
+     * master's sink, in the sequential order and once ({@link OrderedApp#expected}), the workers' groups
+     * fail with the cut, and the job fails with the master's error (as for an unordered farm above).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(OrderedApp.Shape.class)
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aStreamCutByTheMastersSourceReachesAnOrderedFarmAndEveryResultComesBackInOrder(OrderedApp.Shape shape) {
+        long n = 2_000;
+        IllegalStateException boom = new IllegalStateException("the master's source broke");
+        java.util.concurrent.atomic.AtomicLong results = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicReference<String> problem = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> missing = new java.util.concurrent.atomic.AtomicReference<>();
+        try (LocalJob<Long> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<Long> running) -> {
+            var farm = job.farm("ordered", () -> new org.bbflow.core.Node<Long, Long>() {
+                private final java.util.ArrayDeque<Long> out = new java.util.ArrayDeque<>();
+
+                @Override
+                public void onItem(Long x, org.bbflow.core.Outbox<Long> o) {
+                    long end = System.nanoTime() + (x * 31 % 17) * 3_000;
+                    while (System.nanoTime() < end) {
+                        Thread.onSpinWait();
+                    }
+                    OrderedApp.expected(x, shape, out);
+                    for (Long y; (y = out.poll()) != null; ) {
+                        o.send(y);
+                    }
+                }
+            }, org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(), Placement.spread(2, "m", "w1", "w2"));
+            switch (shape) {
+                case ORDERED -> farm.ordered();
+                case ORDERED_ON_DEMAND -> farm.dispatch(org.bbflow.core.Dispatch.onDemand()).ordered(16);
+                case ROUND_ROBIN -> farm.collect(org.bbflow.core.Collect.ROUND_ROBIN);
+            }
+            java.util.ArrayDeque<Long> want = new java.util.ArrayDeque<>();
+            long[] next = {1};
+            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
+                for (long i = 1; i <= n; i++) {
+                    o.send(i);
+                }
+                throw new org.bbflow.core.StreamFailure(boom);
+            }), farm, new org.bbflow.core.Node<Long, Void>() {
+                @Override
+                public void onItem(Long y, org.bbflow.core.Outbox<Void> o) {
+                    long k = results.incrementAndGet();
+                    while (want.isEmpty() && next[0] <= n) {
+                        OrderedApp.expected(next[0]++, shape, want);
+                    }
+                    Long w = want.poll();
+                    if (w == null || !w.equals(y)) {
+                        problem.compareAndSet(null, "result " + k + " is " + y + ", expected " + w
+                                + " (lost, doubled or out of order)");
+                    }
+                }
+
+                /** The results missing at the end, then the groups' reports in before the master's flow ends. */
+                @Override
+                public void onEos(org.bbflow.core.Outbox<Void> o) {
+                    while (next[0] <= n) {
+                        OrderedApp.expected(next[0]++, shape, want);
+                    }
+                    if (!want.isEmpty()) {
+                        missing.set(want.size() + " result(s) missing at the end, the first " + want.peek());
+                    }
+                    awaitGroups(job, running);
+                }
+            }));
+            return 0L;
+        })) {
+            assertCutEverywhere(local, boom);
+            assertEquals(null, problem.get(), "results in the sequential order");
+            assertEquals(null, missing.get(), "no result missing");
+            java.util.ArrayDeque<Long> all = new java.util.ArrayDeque<>();
+            for (long x = 1; x <= n; x++) {
+                OrderedApp.expected(x, shape, all);
+            }
+            assertEquals(all.size(), results.get(), "every result of the tasks sent before the cut reached the master's sink");
         }
     }
 }
