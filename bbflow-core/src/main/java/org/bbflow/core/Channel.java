@@ -2,6 +2,7 @@ package org.bbflow.core;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a JCTools lock-free queue.
@@ -33,8 +34,12 @@ public final class Channel<T> {
     /** The waiter of each thread that calls {@link #put} on an MPSC channel (a thread parks in one place at a time). */
     private static final ThreadLocal<Waiter> THREAD_WAITER = ThreadLocal.withInitial(Waiter::new);
 
+    /** Numbers the channels of this JVM in the order they are made, so that messages tell them apart. */
+    private static final AtomicInteger MADE = new AtomicInteger();
+
     private final Kind kind;
     private final int requestedCapacity;
+    private final int number = MADE.incrementAndGet();
     /** The runtime side: queue, end of stream, wake-up wiring. Replaced only by {@link #waitStrategy} before use. */
     private Link link;
     private WaitStrategy waitStrategy = WaitStrategy.backoff();
@@ -289,10 +294,15 @@ public final class Channel<T> {
         return link.capacity;
     }
 
+    /**
+     * The channel's number (channels are numbered in the order this JVM made them, so that an error
+     * naming two channels tells them apart), kind, capacity, current size and whether it is closed,
+     * as in {@code Channel#3[SPSC, capacity=1024, size=0]}.
+     */
     @Override
     public String toString() {
         int capacity = capacity();
-        return "Channel[" + kind + (capacity == Integer.MAX_VALUE ? "" : ", capacity=" + capacity)
+        return "Channel#" + number + "[" + kind + (capacity == Integer.MAX_VALUE ? "" : ", capacity=" + capacity)
                 + ", size=" + size() + (isClosed() ? ", closed" : "") + "]";
     }
 

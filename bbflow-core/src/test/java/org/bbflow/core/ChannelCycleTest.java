@@ -1,6 +1,7 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,6 +63,11 @@ class ChannelCycleTest {
             String m = e.getMessage();
             System.out.println(m);
             assertTrue(m.contains("flow-a") && m.contains("flow-b") && m.contains("cycle"), m);
+            // each channel by its number, so the two are told apart
+            String n1 = ch1.toString().substring(0, ch1.toString().indexOf('['));
+            String n2 = ch2.toString().substring(0, ch2.toString().indexOf('['));
+            assertNotEquals(n1, n2);
+            assertTrue(m.contains(n1 + "[") && m.contains(n2 + "["), m);
             assertTrue(threadsNamed("flow-b/").isEmpty(), "no thread of the refused flow");
             assertEquals(null, ch1.filledAt, "the refused flow gave its ends back");
         }
