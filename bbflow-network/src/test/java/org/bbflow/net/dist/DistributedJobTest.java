@@ -218,13 +218,19 @@ class DistributedJobTest {
      */
     @Test
     void losingEveryWorkerGroupLeavesTheWorkToTheMastersWorkers(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        // The master's own workers reach the kill point long before a child JVM starts (0.6 s of tasks in
+        // all), so the sink waits there (bounded) until both groups beat: killed before that, they were
+        // groups that never came, found by the first-connect timeout (3 s then, waited out by every run),
+        // not running groups lost. The peer timeout bounds the children's start: 10 s, as elsewhere.
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(10));
         long n = 60_000;
         String[] args = {String.valueOf(n), "-1", WorkerLoss.RESEND_TASKS.name(), "MASTER_WORKERS"};
         try (Child w1 = new Child(job, "w1", DistApp.class, args); Child w2 = new Child(job, "w2", DistApp.class, args)) {
             DistributedJob master = DistributedJob.of(job, "m");
             DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, true, count -> {
                 if (count == n / 5) {
+                    LivenessTest.awaitBeating(master, "w1");
+                    LivenessTest.awaitBeating(master, "w2");
                     w1.kill();
                     w2.kill();
                 }
