@@ -174,8 +174,9 @@ class DistributedJobTest {
     /**
      * kill -9 of a worker group in the middle of the run: its unfinished tasks go to the workers still
      * alive and the job completes with every result exactly once. The kill point (a result count the
-     * master's sink has seen) is drawn from a printed seed; the sink waits for the group to be dead,
-     * so the loss always falls inside the run.
+     * master's sink has seen) is drawn from a printed seed; the kill waits for the first result at or
+     * after it at which w1 has shown a sign of life, and the sink waits for the group to be dead, so the
+     * loss of a running group always falls inside the run.
      */
     @Test
     void killingAWorkerGroupMidRunStillGivesExactResults(@TempDir Path dir) throws Exception {
@@ -183,19 +184,27 @@ class DistributedJobTest {
         System.out.println("killingAWorkerGroupMidRunStillGivesExactResults seed=" + seed
                 + " (-Dbbflow.seed=" + TestSeed.root() + ")");
         // the kill is found by liveness (1.5 s); the peer timeout bounds a child's start, and 3 s lost w2
-        // at start once under load 8 (both forks and four child JVMs), leaving no worker after w1's kill
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(10));
+        // at start once under load 8 (both forks and four child JVMs), leaving no worker after w1's kill.
+        // A passing run never waits it out: w1 is killed only once it beats (below). Killed before its
+        // first beat (the usual case when the kill point was reached on w2's results alone while w1's JVM
+        // was still starting), w1 was a group that never came, found by the first-connect timeout: the
+        // test waited out the 10 s and did not kill a running group (11.8 s, now ~4 s).
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(20));
         long n = 100_000;
         long killAt = n / 10 + new java.util.Random(seed).nextLong(n / 2 - n / 10);
+        java.util.concurrent.atomic.AtomicLong killedAt = new java.util.concurrent.atomic.AtomicLong();
         try (Child w1 = new Child(job, "w1", n, -1, WorkerLoss.RESEND_TASKS);
              Child w2 = new Child(job, "w2", n, -1, WorkerLoss.RESEND_TASKS)) {
             DistributedJob master = DistributedJob.of(job, "m");
             DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, count -> {
-                if (count == killAt) {
+                if (killedAt.get() == 0 && count >= killAt && master.beating("w1")) {
+                    killedAt.set(count);
                     w1.kill();
                 }
             });
             assertTrue(o.exact(), () -> "seed " + seed + " killAt " + killAt + ": " + o + "\n" + w2.output());
+            assertTrue(killedAt.get() > 0, () -> "w1 never showed a sign of life before the job ended (seed " + seed
+                    + "): it was not killed running\n" + w1.output());
             assertFalse(w1.process.isAlive());
             assertEquals(java.util.Set.of("w1"), master.lostGroups(), () -> "seed " + seed);
             assertTrue(master.resentTasks() > 0, () -> "seed " + seed + ": nothing re-sent");
@@ -209,13 +218,19 @@ class DistributedJobTest {
      */
     @Test
     void losingEveryWorkerGroupLeavesTheWorkToTheMastersWorkers(@TempDir Path dir) throws Exception {
-        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(3));
+        // The master's own workers reach the kill point long before a child JVM starts (0.6 s of tasks in
+        // all), so the sink waits there (bounded) until both groups beat: killed before that, they were
+        // groups that never came, found by the first-connect timeout (3 s then, waited out by every run),
+        // not running groups lost. The peer timeout bounds the children's start: 10 s, as elsewhere.
+        JobSpec job = job(dir.resolve("secret"), Duration.ofSeconds(10));
         long n = 60_000;
         String[] args = {String.valueOf(n), "-1", WorkerLoss.RESEND_TASKS.name(), "MASTER_WORKERS"};
         try (Child w1 = new Child(job, "w1", DistApp.class, args); Child w2 = new Child(job, "w2", DistApp.class, args)) {
             DistributedJob master = DistributedJob.of(job, "m");
             DistApp.Outcome o = DistApp.run(master, n, -1, WorkerLoss.RESEND_TASKS, true, count -> {
                 if (count == n / 5) {
+                    LivenessTest.awaitBeating(master, "w1");
+                    LivenessTest.awaitBeating(master, "w2");
                     w1.kill();
                     w2.kill();
                 }
