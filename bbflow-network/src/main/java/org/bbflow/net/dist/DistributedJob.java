@@ -28,6 +28,7 @@ import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Node;
+import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.core.RunStats;
 import org.bbflow.core.Source;
@@ -391,7 +392,7 @@ public final class DistributedJob {
                 Block<?, ?> w = isMaster() ? worker.get() : null;
                 workers.add(!isMaster() ? new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec)
                         : ledger != null && w instanceof Node<?, ?> node
-                        ? ledger.addLocal(new LocalResendWorker(ledger, (Node<Object, Object>) node)) : w);
+                        ? held(ledger.addLocal(new LocalResendWorker(ledger, (Node<Object, Object>) node))) : w);
             } else if (ledger != null) {
                 TaskLane lane = ledger.add(new TaskLane(name, i, where, 1, taskCodec, resultCodec));
                 workers.add(new ResendingWorker(ledger, lane));
@@ -1138,7 +1139,7 @@ public final class DistributedJob {
                     GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
                             + "[" + w.path() + "]");
                     outlets.add(o);
-                    chains.add(chain(in, w.block(), o).named(w.path().replace('/', '.')));
+                    chains.add(chain(in, held(w.block()), o).named(w.path().replace('/', '.')));
                 }
                 Flow flow = start(Farm.of(chains).withoutEmitter().withoutCollector().named(group), false);
                 // a verdict before this group's report can only be a failure elsewhere (or the master lost)
@@ -1286,6 +1287,24 @@ public final class DistributedJob {
      * (docs/benchmarks.md, "Network and distributed jobs"). Another block runs between them as a
      * pipeline.
      */
+    /**
+     * The block a flow places for a worker: a worker this job wrapped (to mark where a task's results
+     * end, to re-send a lost worker's tasks, to route an all-to-all member's items) is placed with
+     * {@link Nodes#wrapping}, so that the flow holds the user's node inside it as it holds an unwrapped
+     * one: the same instance for two workers, or one running in another flow, is refused at start
+     * instead of running on two threads at once.
+     */
+    private static Block<?, ?> held(Block<?, ?> worker) {
+        if (!(worker instanceof WrappedNode w)) {
+            return worker;
+        }
+        Node<?, ?> user = w.node;
+        while (user instanceof WrappedNode inner) {
+            user = inner.node;
+        }
+        return Nodes.wrapping(user, w);
+    }
+
     private static Pipeline<Object, Void> chain(Source<Object> tasks, Block<?, ?> worker, GroupOutlet results) {
         if (worker instanceof Node<?, ?> node) {
             @SuppressWarnings("unchecked")

@@ -54,6 +54,55 @@ class LocalJobTest {
         }
     }
 
+    /**
+     * A worker supplier that hands every worker one node instance: a node runs on one thread, so the
+     * job is refused however its farm treats a lost worker. A farm that re-sends a lost worker's tasks
+     * runs each worker inside a wrapper (that marks where a task's results end), and the wrapper hid
+     * the user's node from the flow's check: the node ran on both workers' threads at once and the job
+     * succeeded. Every group's flow now holds the node inside the wrapper.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void oneNodeForEveryWorkerIsRefusedWhateverTheLossPolicy() {
+        for (WorkerLoss loss : WorkerLoss.values()) {
+            org.bbflow.core.Node<Long, Long> shared = org.bbflow.core.Nodes.map((Long x) -> x + 1);
+            JobSpec spec = LocalJob.spec("m", "w1").peerTimeout(Duration.ofSeconds(10))
+                    .livenessTimeout(Duration.ofSeconds(1)).build();
+            try (LocalJob<Long> local = LocalJob.start(spec, job -> {
+                var farm = job.farm("tasks", () -> shared, org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(),
+                        Placement.spread(2, "m", "w1"), loss);
+                long[] count = new long[1];
+                job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.range(1, 10_000), farm,
+                        org.bbflow.core.Nodes.sink((Long y) -> count[0]++)));
+                return count[0];
+            })) {
+                RuntimeException e = assertThrows(RuntimeException.class, () -> local.result("m"), loss::toString);
+                String all = messages(e);
+                assertTrue(all.contains("appears twice in the flow") || all.contains("already running in another flow"),
+                        loss + ": " + all);
+            }
+        }
+    }
+
+    /** The messages of {@code t} and its causes and suppressed exceptions, one per line. */
+    private static String messages(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(java.util.List.of(t));
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        while (!todo.isEmpty()) {
+            Throwable x = todo.poll();
+            if (!seen.add(x)) {
+                continue;
+            }
+            b.append(x).append('\n');
+            if (x.getCause() != null) {
+                todo.add(x.getCause());
+            }
+            todo.addAll(java.util.List.of(x.getSuppressed()));
+        }
+        return b.toString();
+    }
+
     @Test
     void aFailingWorkerFailsTheMasterWithItsCause() {
         // workers only in w1 and w2, and only w1's fail: the master hears of it from w1
