@@ -1,7 +1,5 @@
 package org.bbflow.core.par;
 
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -83,17 +81,12 @@ public final class Accelerator<I, O> implements AutoCloseable {
         this.results = b.results ? Channel.spscUnbounded().waitStrategy(b.waitStrategy) : null;
         this.offerIdle = b.waitStrategy.newIdleStrategy();
         // Each user node runs inside a wrapper (which passes the end-of-burst marker on), placed with
-        // Nodes.wrapping so that the flow holds the user's node as its own: one already running in
-        // another flow (or accelerator) is refused at start, and it is free again once this
-        // accelerator's flow has ended. One node twice is refused here first, with the factory named.
-        Map<Node<?, ?>, Integer> made = new IdentityHashMap<>();
+        // Nodes.wrapping so that the flow holds the user's node as its own: one node returned twice by
+        // the factory is refused as a node in two places of a flow, one already running in another flow
+        // (or accelerator) as a node running elsewhere, both before any thread starts; and the node is
+        // free again once this accelerator's flow has ended.
         Farm<Object, Object> farm = Farm.of(b.workers, () -> {
             Node<? super I, ? extends O> w = Objects.requireNonNull(b.worker.get(), "the worker factory returned null");
-            Integer previous = made.putIfAbsent(w, made.size());
-            if (previous != null) {
-                throw new IllegalStateException("the worker factory returned node '" + w.name() + "' twice (workers "
-                        + previous + " and " + made.size() + "); a node instance runs on one thread, make a new one per call");
-            }
             return Nodes.wrapping(w, new AcceleratorWorker<I, O>(w));
         });
         farm.emitter(new AcceleratorEmitter(input, b.ordered));
