@@ -7,8 +7,10 @@ import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -125,31 +127,9 @@ class LifecycleTest {
             t.insert(new double[] {i}, i);
         }
         t.refresh();
-        java.util.concurrent.CountDownLatch merging = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch resume = new java.util.concurrent.CountDownLatch(1);
-        t.merger.beforeMerge = () -> {
-            merging.countDown();
-            try {
-                resume.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread merger = new Thread(() -> {
-            try {
-                t.forceMerge();
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "force-merge");
-        merger.start();
-        assertTrue(merging.await(30, TimeUnit.SECONDS), "the force-merge started");
+        HeldMerge held = HeldMerge.start(t);
         t.close();
-        resume.countDown();
-        merger.join(30_000);
-        assertTrue(!merger.isAlive(), "the force-merge returned");
-        Throwable e = failure.get();
+        Throwable e = held.resumeAndJoin();
         assertTrue(e instanceof IllegalStateException && e.getMessage().contains("closed"), String.valueOf(e));
     }
 
@@ -172,35 +152,13 @@ class LifecycleTest {
             t.insert(new double[] {i}, i);
         }
         t.refresh();
-        java.util.concurrent.CountDownLatch merging = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch resume = new java.util.concurrent.CountDownLatch(1);
-        t.merger.beforeMerge = () -> {
-            merging.countDown();
-            try {
-                resume.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread merger = new Thread(() -> {
-            try {
-                t.forceMerge();
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "force-merge");
-        merger.start();
-        assertTrue(merging.await(30, TimeUnit.SECONDS), "the force-merge started");
+        HeldMerge held = HeldMerge.start(t);
         BkdStats open = t.stats();
         assertEquals(4, open.trees(), open::toString);
         assertEquals(70, open.points());
         t.close();
         BkdStats closed = t.stats();
-        resume.countDown();
-        merger.join(30_000);
-        assertTrue(!merger.isAlive(), "the force-merge returned");
-        Throwable e = failure.get();
+        Throwable e = held.resumeAndJoin();
         assertTrue(e instanceof IllegalStateException && e.getMessage().contains("closed"), String.valueOf(e));
 
         assertEquals(List.of(), closed.treesPerLevel());
@@ -215,5 +173,44 @@ class LifecycleTest {
         assertEquals(4 + 4, closed.retiredTrees(), "4 merged away, then the 4 close() dropped");
         assertEquals(closed.retiredTrees(), closed.reclaimedTrees());
         assertEquals(closed, t.stats(), "nothing changes once close() and the calls that overlapped it returned");
+    }
+
+    /** A forceMerge() on its own thread, held inside its merge (before it installs) until resumed. */
+    private static final class HeldMerge {
+        private final CountDownLatch resume = new CountDownLatch(1);
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Thread thread;
+
+        /** Starts the forceMerge and returns once it is merging. */
+        static HeldMerge start(BkdTree t) throws InterruptedException {
+            HeldMerge h = new HeldMerge();
+            CountDownLatch merging = new CountDownLatch(1);
+            t.merger.beforeMerge = () -> {
+                merging.countDown();
+                try {
+                    h.resume.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            h.thread = new Thread(() -> {
+                try {
+                    t.forceMerge();
+                } catch (Throwable e) {
+                    h.failure.set(e);
+                }
+            }, "force-merge");
+            h.thread.start();
+            assertTrue(merging.await(30, TimeUnit.SECONDS), "the force-merge started");
+            return h;
+        }
+
+        /** Lets the merge go on, waits (30 s at most) for forceMerge() to return, and gives what it threw. */
+        Throwable resumeAndJoin() throws InterruptedException {
+            resume.countDown();
+            thread.join(30_000);
+            assertTrue(!thread.isAlive(), "the force-merge returned");
+            return failure.get();
+        }
     }
 }
