@@ -84,6 +84,16 @@ class LocalJobTest {
         }
     }
 
+    /** A source that sends 1..n, then cuts its stream with a StreamFailure wrapping {@code cause}. */
+    private static org.bbflow.core.Source<Long> cutAfter(long n, Exception cause) {
+        return org.bbflow.core.Nodes.source(o -> {
+            for (long i = 1; i <= n; i++) {
+                o.send(i);
+            }
+            throw new org.bbflow.core.StreamFailure(cause);
+        });
+    }
+
     /** The messages of {@code t} and its causes and suppressed exceptions, one per line. */
     private static String messages(Throwable t) {
         StringBuilder b = new StringBuilder();
@@ -203,12 +213,7 @@ class LocalJobTest {
                     return x;
                 }), sum);
             }, org.bbflow.net.Codec.longs(), nothing, "w2");
-            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
-                for (long i = 1; i <= n; i++) {
-                    o.send(i);
-                }
-                throw new org.bbflow.core.StreamFailure(boom);
-            }), a, b, new org.bbflow.core.Node<Void, Void>() {
+            job.run(org.bbflow.core.Pipeline.of(cutAfter(n, boom), a, b, new org.bbflow.core.Node<Void, Void>() {
                 @Override
                 public void onItem(Void x, org.bbflow.core.Outbox<Void> o) {
                 }
@@ -263,12 +268,7 @@ class LocalJobTest {
         try (LocalJob<Long> local = LocalJob.start(spec(), (DistributedJob job, LocalJob<Long> running) -> {
             var farm = job.farm("tasks", () -> org.bbflow.core.Nodes.map((Long x) -> x), org.bbflow.net.Codec.longs(),
                     org.bbflow.net.Codec.longs(), Placement.spread(2, "w1", "w2"), onLoss);
-            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
-                for (long i = 1; i <= n; i++) {
-                    o.send(i);
-                }
-                throw new org.bbflow.core.StreamFailure(boom);
-            }), farm, new org.bbflow.core.Node<Long, Void>() {
+            job.run(org.bbflow.core.Pipeline.of(cutAfter(n, boom), farm, new org.bbflow.core.Node<Long, Void>() {
                 @Override
                 public void onItem(Long x, org.bbflow.core.Outbox<Void> o) {
                     results.incrementAndGet();
@@ -448,12 +448,7 @@ class LocalJobTest {
             }
             java.util.ArrayDeque<Long> want = new java.util.ArrayDeque<>();
             long[] next = {1};
-            job.run(org.bbflow.core.Pipeline.of(org.bbflow.core.Nodes.<Long>source(o -> {
-                for (long i = 1; i <= n; i++) {
-                    o.send(i);
-                }
-                throw new org.bbflow.core.StreamFailure(boom);
-            }), farm, new org.bbflow.core.Node<Long, Void>() {
+            job.run(org.bbflow.core.Pipeline.of(cutAfter(n, boom), farm, new org.bbflow.core.Node<Long, Void>() {
                 @Override
                 public void onItem(Long y, org.bbflow.core.Outbox<Void> o) {
                     long k = results.incrementAndGet();
