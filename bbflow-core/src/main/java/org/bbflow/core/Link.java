@@ -95,6 +95,11 @@ final class Link {
         this.inFlight = inFlight;
     }
 
+    /** The queue when it is a bounded SPSC one of 2 or more slots (the fast path's), else null. */
+    SpscArrayQueue<Object> spscQueue() {
+        return spsc;
+    }
+
     /** Offer without checks or wake-up: the runtime's hot path. */
     boolean offerRaw(Object item) {
         SpscArrayQueue<Object> q = spsc;
@@ -182,6 +187,14 @@ final class Link {
             VarHandle.fullFence();
         }
         consumerWaiter.wakeIfParked();
+    }
+
+    /**
+     * The waiter of this SPSC channel's one producer when that producer may park, else null (an MPSC
+     * channel's producers are woken through {@link #wakeProducer}).
+     */
+    Waiter singleProducerWake() {
+        return producers == null && producerWakeable ? producerWaiter : null;
     }
 
     void wakeProducer() {

@@ -3,6 +3,7 @@ package org.bbflow.core;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
+import org.jctools.queues.SpscArrayQueue;
 
 /**
  * Runs one node on its own thread: init, generate (sources), the input loop of the node's collect
@@ -408,18 +409,32 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         final Node<Object, Object> n = node;
         final OutboxImpl out = outbox;
         final CancelFlag flag = cancel;
+        // What the run needs of the channel, read once into locals: the loop's own stores (the poll's)
+        // keep the JIT from hoisting loads of the link's fields, so through the link each item would
+        // read them again.
+        final SpscArrayQueue<Object> q = c.spscQueue();
+        final Waiter producer = c.singleProducerWake();
+        final boolean fence = c.consumerMustFence;
+        final boolean group = c.producers != null;
         int k = 0;
         inputIndex = sharedInput ? -1 : 0;
         try {
             Object x = first;
             do {
-                c.wakeProducer();
+                if (producer != null) {
+                    if (fence) {
+                        VarHandle.fullFence();
+                    }
+                    producer.wakeIfParked();
+                } else if (group) {
+                    c.wakeProducer();
+                }
                 if (flag.raised) {
                     throw Cancelled.INSTANCE;
                 }
                 k++;
                 n.onItem(x, out);
-            } while (k < RUN_BOUND && (x = c.pollRaw()) != null);
+            } while (k < RUN_BOUND && (x = q != null ? q.relaxedPoll() : c.pollRaw()) != null);
         } finally {
             countIn(k);
             inputIndex = -1;

@@ -124,6 +124,35 @@ class PlainEdgeTest {
         assertEquals(List.of(1L), seen);
     }
 
+    /**
+     * A source sending into a channel that has room sees a cancellation at its next send: it is not
+     * left to run on until the channel fills (with a slow source that could be minutes). The source
+     * cancels its own flow after its tenth item, so the send that must refuse is the eleventh, and the
+     * 1,024-slot channel has room for all 100.
+     */
+    @Test
+    void aSourceSendingIntoRoomStopsAtItsFirstSendAfterCancellation() {
+        AtomicReference<Flow> flow = new AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger returned = new java.util.concurrent.atomic.AtomicInteger();
+        Source<Long> source = Nodes.source(out -> {
+            for (long i = 1; i <= 100; i++) {
+                out.send(i);
+                returned.incrementAndGet();
+                if (i == 10) {
+                    while (flow.get() == null) {
+                        Thread.onSpinWait();
+                    }
+                    flow.get().cancel();
+                }
+            }
+        });
+        Flow f = Flow.start(Pipeline.of(source, Nodes.<Long>sink(x -> { })),
+                FlowOptions.defaults().withChannels(ChannelSpec.bounded(1024)));
+        flow.set(f);
+        assertThrows(FlowException.class, f::join);
+        assertEquals(10, returned.get(), "sends that returned: only the ten before the flow was cancelled");
+    }
+
     /** A node failing in the middle of a run: the items it was handed, the failing one too, are counted. */
     @Test
     void aFailureInARunCountsTheItemsHandedOver() {

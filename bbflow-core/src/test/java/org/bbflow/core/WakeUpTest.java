@@ -90,4 +90,47 @@ class WakeUpTest {
                 FlowOptions.defaults().withWaitStrategy(WaitStrategy.blocking()), Duration.ofSeconds(25));
         assertEquals(producers * items, count.sum(), stats.table());
     }
+    /**
+     * On a plain edge the consumer's run wakes a producer parked for room at the item that makes the
+     * room, not only once the channel is drained: the sink, at item 49, waits until the source is
+     * parked (its 4-slot channel holds 50..53 and it waits to send 54); at item 50 (polled after that
+     * park) it waits for the source to have sent 54, which only a wake-up can bring within the 30 s
+     * park cap.
+     */
+    @Test
+    void aProducerParkedOnAFullPlainEdgeIsWokenByTheItemThatMakesRoom() {
+        AtomicReference<Thread> sourceThread = new AtomicReference<>();
+        AtomicLong sent = new AtomicLong();
+        AtomicReference<String> failure = new AtomicReference<>();
+        Source<Long> source = Nodes.source(out -> {
+            sourceThread.set(Thread.currentThread());
+            for (long i = 1; i <= 100; i++) {
+                out.send(i);
+                sent.set(i);
+            }
+        });
+        Node<Long, Void> sink = Nodes.sink((Long x) -> {
+            long deadline = System.nanoTime() + SLOW_PUT;
+            if (x == 49) {
+                while (sourceThread.get().getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                if (sourceThread.get().getState() != Thread.State.TIMED_WAITING) {
+                    failure.compareAndSet(null, "the source never parked for room (state "
+                            + sourceThread.get().getState() + ", sent " + sent.get() + ")");
+                }
+            } else if (x == 50) {
+                while (sent.get() < 54 && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                if (sent.get() < 54) {
+                    failure.compareAndSet(null, "taking item 50 did not wake the source parked for room: it sent "
+                            + sent.get() + " of the 54 the channel has room for");
+                }
+            }
+        });
+        RunStats stats = Runs.run(Pipeline.of(source, sink), FlowOptions.defaults()
+                .withWaitStrategy(WaitStrategy.blocking()).withChannels(ChannelSpec.bounded(4)), Duration.ofSeconds(60));
+        assertNull(failure.get(), stats.table());
+    }
 }
