@@ -191,7 +191,12 @@ class FeatureCombinationsTest {
         for (Oracle.Pt x : new ArrayList<>(o.live)) {
             t.delete(x.p(), x.id());
         }
+        int before = o.live.size();
         o.fill(t, r, 2, 20, 50, 0);
+        // The 50 new points reuse ids 0..49 on a 20 x 20 grid, so one of them can be `some` itself (same
+        // coordinates and id: one seed in a few hundred), which the tree then holds again.
+        boolean someAgain = o.live.subList(before, o.live.size()).stream()
+                .anyMatch(x -> x.id() == some.id() && java.util.Arrays.equals(x.p(), some.p()));
         t.refresh();
         t.commit();
         t.awaitMerges();
@@ -209,7 +214,7 @@ class FeatureCombinationsTest {
         s.close();
         try (BkdTree again = BkdTree.builder(2).directory(dir).build()) {
             assertEquals(50, again.count(Box.all(2)), at);
-            assertFalse(again.contains(some.p(), some.id()), at);
+            assertEquals(someAgain, again.contains(some.p(), some.id()), at + (someAgain ? ": inserted again" : ": deleted"));
         }
     }
 

@@ -102,4 +102,9 @@ public final class TestSeed {
     static boolean drawn() {
         return drawn;
     }
+
+    /** The unique id of the test the extension last entered ("" if it never ran). */
+    static String testId() {
+        return testId;
+    }
 }

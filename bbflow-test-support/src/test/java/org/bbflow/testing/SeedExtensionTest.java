@@ -17,6 +17,21 @@ import org.junit.platform.testkit.engine.Event;
 
 /** The seed extension, seen from outside: sample tests run through the Jupiter engine. */
 class SeedExtensionTest {
+
+    /**
+     * The build itself registers the extension for every test (this test is run by Surefire, not by the
+     * engine test kit): Surefire hands JUnit the auto-detection switch only from
+     * {@code <properties><configurationParameters>}; a bare {@code <configurationParameters>} element is
+     * ignored without a word, and then no test of any module got its own seed or a reproduce line (as from
+     * 0877b16 until 2026-11-27, when a Bkd-tree test failed in CI with no root seed to rerun it).
+     */
+    @Test
+    void theBuildRegistersTheExtensionForThisTest() {
+        assertTrue(TestSeed.testId().contains("theBuildRegistersTheExtensionForThisTest"),
+                "the seed extension did not enter this test (its id is '" + TestSeed.testId() + "'): is"
+                        + " junit.jupiter.extensions.autodetection.enabled set in the POM's Surefire <properties>?");
+    }
+
     static final Map<String, Long> SEEN = new ConcurrentHashMap<>();
 
     /** Samples (a static nested class: Surefire does not run it by itself). */
