@@ -90,6 +90,7 @@ class WakeUpTest {
                 FlowOptions.defaults().withWaitStrategy(WaitStrategy.blocking()), Duration.ofSeconds(25));
         assertEquals(producers * items, count.sum(), stats.table());
     }
+
     /**
      * On a plain edge the consumer's run wakes a producer parked for room at the item that makes the
      * room, not only once the channel is drained: the sink, at item 49, waits until the source is
