@@ -188,6 +188,11 @@ final class OutboxImpl implements Outbox<Object> {
         if (!q.relaxedOffer(item)) {
             awaitPlainRoom(item);
         }
+        wakePlainConsumer();
+    }
+
+    /** Wakes the plain output's consumer if it is parked (what {@link Link#wakeConsumer} does, from this object's fields). */
+    private void wakePlainConsumer() {
         Waiter w = plainWake;
         if (w != null) {
             if (plainFence) {
@@ -218,14 +223,9 @@ final class OutboxImpl implements Outbox<Object> {
         }
         runner.itemsOut++;   // before the offer, as put's
         if (!p.offerRaw(item)) {
-            try {
-                runner.awaitPlainRoom(p, item);
-            } catch (Cancelled e) {
-                runner.itemsOut--;
-                throw e;
-            }
+            awaitPlainRoom(item);
         }
-        p.wakeConsumer();
+        wakePlainConsumer();
     }
 
     /** Sends a user item on every output. */
