@@ -75,6 +75,8 @@ public final class BkdTree implements AutoCloseable {
     private final Object commitLock = new Object();
     /** Serializes {@link #close()} calls, so the first one does the work and the others wait for it. */
     private final Object closeLock = new Object();
+    /** Serializes {@link #publishBuffersOfTerminatedThreads()} (the scheduler thread and close()). */
+    private final Object terminatedLock = new Object();
     /** Generation of the last durable manifest (guarded by {@link #commitLock}). */
     private long generation;
     /** The id made when the index was created, stamped into every file (persistent indexes). */
@@ -706,8 +708,9 @@ public final class BkdTree implements AutoCloseable {
     }
 
     /**
-     * Publishes the calling thread's own buffered points, then stops the background threads, drops
-     * all trees and buffers. Buffered points of other threads that
+     * Publishes the calling thread's own buffered points and those of threads that terminated before
+     * this call (which the scheduler thread would publish a moment later), then stops the background
+     * threads, drops all trees and buffers. Buffered points of other, live threads that
      * were never published are discarded. Trees still seen
      * by open snapshots are left to the garbage collector; using the index or its snapshots and
      * writers afterwards throws {@link IllegalStateException}. Idempotent: a {@code close()} racing
@@ -751,6 +754,15 @@ public final class BkdTree implements AutoCloseable {
             } catch (RuntimeException e) {
                 flushFailure = e;      // still commit what was published, then release
             }
+        }
+        // Buffers of threads that terminated before this close() began are published, as the
+        // scheduler thread would have done a moment later: only buffers of live threads are
+        // discarded. Before, a thread joined just before close() lost its points unless the
+        // scheduler (which polls every 2 ms) had run in between (TerminatedThreadCloseTest).
+        try {
+            publishBuffersOfTerminatedThreads();
+        } catch (RuntimeException e) {
+            flushFailure = flushFailure == null ? e : flushFailure;
         }
         closed = true;
         if (mergeStage != null) {
@@ -996,13 +1008,17 @@ public final class BkdTree implements AutoCloseable {
      * false, so the buffer's contents are visible to this thread).
      */
     void publishBuffersOfTerminatedThreads() {
-        for (InsertBuffer b : buffers) {
-            if (b.thread != null && !b.thread.isAlive() && !closed) {
-                try {
-                    b.flush(false);     // still registered meanwhile: its minSeq guards the tombstone purge
-                } finally {
-                    buffers.remove(b);
-                    b.release();
+        // One caller at a time: the scheduler thread and close() both run this, and two flushes of
+        // one buffer at once would corrupt it (an InsertBuffer is confined to one thread at a time).
+        synchronized (terminatedLock) {
+            for (InsertBuffer b : buffers) {
+                if (b.thread != null && !b.thread.isAlive() && !closed) {
+                    try {
+                        b.flush(false); // still registered meanwhile: its minSeq guards the tombstone purge
+                    } finally {
+                        buffers.remove(b);
+                        b.release();
+                    }
                 }
             }
         }
