@@ -255,7 +255,32 @@ public final class BkdTree implements AutoCloseable {
         if (e instanceof java.nio.channels.ClosedByInterruptException) {
             return "the thread was interrupted during the file I/O (a FileChannel closes on an interrupt)";
         }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() == null && f.getFile() != null) {
+            // java.nio's NoSuchFileException and its kin carry nothing but the path as their message:
+            // "cannot open index directory D: D/tree-00000001.bkd" did not say the file was missing
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + what(f);
+        }
         return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /** What a {@link java.nio.file.FileSystemException} without a reason means. */
+    private static String what(java.nio.file.FileSystemException f) {
+        if (f instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (f instanceof java.nio.file.FileAlreadyExistsException) {
+            return "already exists";
+        }
+        if (f instanceof java.nio.file.AccessDeniedException) {
+            return "access denied";
+        }
+        if (f instanceof java.nio.file.NotDirectoryException) {
+            return "not a directory";
+        }
+        if (f instanceof java.nio.file.DirectoryNotEmptyException) {
+            return "directory not empty";
+        }
+        return f.getClass().getSimpleName();
     }
 
     /**
@@ -836,6 +861,11 @@ public final class BkdTree implements AutoCloseable {
 
     /** Locks the directory and loads its last commit (verifying every file). */
     private void reopen() {
+        if (java.nio.file.Files.exists(directory) && !java.nio.file.Files.isDirectory(directory)) {
+            // createDirectories would throw a FileAlreadyExistsException whose message is the bare path
+            throw new java.io.UncheckedIOException("cannot open index directory " + directory
+                    + ": it exists and is not a directory", new java.nio.file.NotDirectoryException(directory.toString()));
+        }
         try {
             java.nio.file.Files.createDirectories(directory);
             lock = DirectoryLock.obtain(directory);
