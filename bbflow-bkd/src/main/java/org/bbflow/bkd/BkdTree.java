@@ -745,7 +745,8 @@ public final class BkdTree implements AutoCloseable {
      * the directory's {@code write.lock}.
      *
      * @throws java.io.UncheckedIOException if the commit cannot be written (everything is released
-     *         anyway; the previous commit stays the durable one)
+     *         anyway; the previous commit stays the durable one); any other exception or error of the
+     *         commit is thrown as it is, also after everything was released
      */
     @Override
     public void close() {
@@ -794,6 +795,7 @@ public final class BkdTree implements AutoCloseable {
             mergeStage.close();
         }
         java.io.IOException persistFailure = null;
+        Throwable commitError = null;
         // Under the commit lock: a commit waiting for it runs before (and is then committed again
         // here) or fails on "closed" after, never between this commit and the lock's release.
         synchronized (commitLock) {
@@ -809,6 +811,11 @@ public final class BkdTree implements AutoCloseable {
                     commitPublished();
                 } catch (java.io.IOException e) {
                     persistFailure = e;
+                } catch (RuntimeException | Error e) {
+                    // Still released below, as after an IOException: before, an OutOfMemoryError (or a
+                    // provider's RuntimeException) here left the index closed with its write.lock held
+                    // and its scheduler thread running, for good (CloseFailureReleasesTest).
+                    commitError = e;
                 }
             }
             Forest f;
@@ -834,6 +841,18 @@ public final class BkdTree implements AutoCloseable {
                     persistFailure = persistFailure == null ? e : persistFailure;
                 }
             }
+        }
+        if (commitError != null) {
+            if (persistFailure != null) {
+                commitError.addSuppressed(persistFailure);      // the lock's release failed too
+            }
+            if (flushFailure != null) {
+                commitError.addSuppressed(flushFailure);
+            }
+            if (commitError instanceof Error err) {
+                throw err;
+            }
+            throw (RuntimeException) commitError;
         }
         if (persistFailure != null) {
             java.io.UncheckedIOException e = new java.io.UncheckedIOException("cannot commit to index directory "
