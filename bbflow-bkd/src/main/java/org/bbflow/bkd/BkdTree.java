@@ -1207,7 +1207,9 @@ public final class BkdTree implements AutoCloseable {
          * Once no tree was published for {@code idle}, the background merger merges all trees into
          * one (the index a streaming ingest leaves then queries as fast as one tree; a count or a
          * kNN search visits every tree). The merge rewrites every point once per idle period that
-         * follows new inserts. {@link java.time.Duration#ZERO} turns it off; default 1 second.
+         * follows new inserts. {@link java.time.Duration#ZERO} turns it off; default 1 second. A duration
+         * too long for a {@code long} of nanoseconds (about 292 years, e.g. {@code ChronoUnit.FOREVER})
+         * means never too.
          * Ignored when merging is off.
          *
          * @param idle how long inserts must pause, zero for never
@@ -1217,7 +1219,13 @@ public final class BkdTree implements AutoCloseable {
             if (idle == null || idle.isNegative()) {
                 throw new IllegalArgumentException("mergeWhenIdle must be zero or positive, got " + idle);
             }
-            idleMergeNanos = idle.toNanos();
+            long nanos;
+            try {
+                nanos = idle.toNanos();
+            } catch (ArithmeticException beyondALong) {
+                nanos = Long.MAX_VALUE;         // over 292 years: never (toNanos() threw "long overflow")
+            }
+            idleMergeNanos = nanos;
             return this;
         }
 
