@@ -39,6 +39,13 @@ public final class BkdTree implements AutoCloseable {
     /** Largest supported number of dimensions. */
     public static final int MAX_DIMS = 8;
 
+    /**
+     * Largest merge backlog ({@link Builder#mergeBacklog}): 2^20 tickets. A ticket only asks a merge
+     * worker to look for work, so a longer backlog changes nothing but the memory its queue takes
+     * (the flow's ticket channel rounds its capacity up to a power of two and holds at most 2^30).
+     */
+    public static final int MAX_MERGE_BACKLOG = 1 << 20;
+
     final int dims;
     final int leafSize;
     /** log2 of the points per page of every tree ({@link Pages}). */
@@ -105,6 +112,12 @@ public final class BkdTree implements AutoCloseable {
         });
         this.merger = new Merger(this);
         this.directory = b.directory;
+        // Made (not started) before the directory is locked: nothing after reopen() may fail, since a
+        // failed constructor cannot release the lock (before, a merge stage that could not be made
+        // left the directory locked in this JVM for good).
+        this.mergeStage = b.merging
+                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
+                : null;
         if (directory != null) {
             boolean interrupted = Thread.interrupted();     // FileChannel reads fail on an interrupted thread
             try {
@@ -115,9 +128,6 @@ public final class BkdTree implements AutoCloseable {
                 }
             }
         }
-        this.mergeStage = b.merging
-                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
-                : null;
         reclaimer.start("bkd-reclaimer");
         if (mergeStage != null) {
             mergeStage.start();
@@ -1190,14 +1200,16 @@ public final class BkdTree implements AutoCloseable {
         }
 
         /**
-         * Merge tickets that may wait before inserters are slowed down (at least 1).
+         * Merge tickets that may wait before inserters are slowed down (1 to
+         * {@link BkdTree#MAX_MERGE_BACKLOG}).
          *
          * @param n the backlog of merge tickets
          * @return this builder
+         * @throws IllegalArgumentException if {@code n} is outside that range
          */
         public Builder mergeBacklog(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("mergeBacklog must be at least 1, got " + n);
+            if (n < 1 || n > MAX_MERGE_BACKLOG) {
+                throw new IllegalArgumentException("mergeBacklog must be 1 to " + MAX_MERGE_BACKLOG + ", got " + n);
             }
             mergeBacklog = n;
             return this;
