@@ -135,4 +135,59 @@ class CombPendingInputTest {
         assertEquals(KEPT * (KEPT + 1) / 2, fedBack.get(), "item k goes round k times");
         assertEquals(KEPT, finished.get().size());
     }
+    /** The same in an all-to-all loop: the right member is the comb, its sends go back to the left member. */
+    @Test
+    void aKeepingNodeFusedAfterADroppingNodeInAnAllToAllLoop() {
+        CountDownLatch allSent = new CountDownLatch(1);
+        AtomicLong fedBack = new AtomicLong();
+        Runs.Collector<Long> finished = new Runs.Collector<>();
+        AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(master(allSent, fedBack, finished)),
+                List.of(dropAbove(allSent).andThen(keeper()))).feedback();
+        Runs.run(Pipeline.of(Nodes.range(1, N), a2a));
+        assertEquals(KEPT * (KEPT + 1) / 2, fedBack.get(), "item k goes round k times");
+        assertEquals(KEPT, finished.get().size());
+    }
+
+    /**
+     * A comb headed by a source heads the loop: it generates every item before it reads what comes
+     * back, so fed-back items wait on its input while it generates, and its source drops the last ones
+     * fed back (onFeedback sends nothing for them).
+     */
+    @Test
+    void aKeepingNodeFusedAfterASourceThatHeadsALoop() {
+        AtomicLong fedBack = new AtomicLong();
+        Runs.Collector<Long> finished = new Runs.Collector<>();
+        CountDownLatch firstBack = new CountDownLatch(1);
+        Source<Long> gen = new Source<>() {
+            @Override
+            public void generate(Outbox<Long> out) throws Exception {
+                for (long i = 1; i <= N; i++) {
+                    out.send(i);
+                    if (i == 1) {
+                        // the first item's answer is waiting on this source's input from here on
+                        assertTrue(firstBack.await(30, TimeUnit.SECONDS), "the first item came back");
+                    }
+                }
+            }
+
+            @Override
+            public void onFeedback(Long x, Outbox<Long> out) {
+                fedBack.incrementAndGet();
+                if (x > 0 && x <= KEPT) {
+                    out.send(x);
+                } else {
+                    finished.items.add(x);
+                }
+            }
+        };
+        Node<Long, Long> back = Nodes.flatMap((Long x, Outbox<Long> o) -> {
+            o.send(x);
+            firstBack.countDown(); // after the send: the item waits on the source's input
+        });
+        Runs.run(Pipeline.of(gen.andThen(keeper()), back).feedback());
+        // item k up to KEPT + 1 comes back as k-1, k-2, ..., 0 (k times); a later one once, as k-1 > KEPT
+        long expected = (KEPT + 1) * (KEPT + 2) / 2 + (N - KEPT - 1);
+        assertEquals(expected, fedBack.get());
+        assertEquals(N, finished.get().size());
+    }
 }
