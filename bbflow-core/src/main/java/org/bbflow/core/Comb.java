@@ -76,11 +76,15 @@ public class Comb<I, O> implements Node<I, O> {
         return second;
     }
 
+    /**
+     * Initialises both nodes; inside a feedback loop the second sees {@link FusedContext}, where no
+     * input is pending.
+     */
     @Override
     public void init(NodeContext context) throws Exception {
         secondThrew = null;
         first.init(context);
-        second.init(context);
+        second.init(FusedContext.inLoop(context) ? new FusedContext(context) : context);
     }
 
     @Override

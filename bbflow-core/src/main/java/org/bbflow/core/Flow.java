@@ -345,8 +345,11 @@ public final class Flow implements AutoCloseable {
      * @return the per-node statistics
      * @throws FlowException if a node failed (naming it, with its exception as the cause), if the
      *         flow was cancelled, or if the waiting thread was interrupted
+     * @throws IllegalStateException if called from one of this flow's own node threads, which would
+     *         wait for itself (a node stops its flow with {@link #cancel()})
      */
     public RunStats join() {
+        refuseOwnNode("join()");
         try {
             // Wait for the threads themselves: every node has ended once its thread has (runnerDone
             // comes first), and waiting on the end-of-flow latch first would add a second wake-up to
@@ -369,8 +372,10 @@ public final class Flow implements AutoCloseable {
      * @return the final statistics
      * @throws TimeoutException if the flow is still running after the timeout (it keeps running)
      * @throws FlowException as {@link #join()}
+     * @throws IllegalStateException as {@link #join()}
      */
     public RunStats join(Duration timeout) throws TimeoutException {
+        refuseOwnNode("join(Duration)");
         try {
             // converted with saturation: a timeout beyond ~292 years (ChronoUnit.FOREVER's duration)
             // waits as long as it takes, where toNanos() threw an ArithmeticException
@@ -383,6 +388,35 @@ public final class Flow implements AutoCloseable {
             throw new FlowException("interrupted while joining flow '" + name + "'", null, e);
         }
         return finish();
+    }
+
+    /**
+     * Refuses a wait for this flow's end from one of its own node threads: that thread would wait for
+     * itself, so the flow could never end (close() from there looped on for ever, join() until the
+     * thread was interrupted). A node that wants its flow to stop calls {@link #cancel()}.
+     */
+    private void refuseOwnNode(String call) {
+        NodeRunner own = ownNode();
+        if (own != null) {
+            throw waitsForItself(call, own);
+        }
+    }
+
+    /** The runner whose thread is the calling thread, or null (a few reference compares per call). */
+    private NodeRunner ownNode() {
+        Thread me = Thread.currentThread();
+        for (NodeRunner r : runners) {
+            if (r.thread == me) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private IllegalStateException waitsForItself(String call, NodeRunner own) {
+        return new IllegalStateException(call + " called from node " + own.path() + " of flow '" + name
+                + "' itself: it would wait for its own thread, so the flow could never end; a node stops its"
+                + " flow with cancel()" + (call.equals("close()") ? " (close() cancelled it)" : ""));
     }
 
     private RunStats finish() {
@@ -431,10 +465,17 @@ public final class Flow implements AutoCloseable {
      * for use with try-with-resources. Idempotent; returns at once after the first call (or after
      * {@link #join()}) has returned. Unlike {@code join}, it does not throw the flow's failure: get it
      * from {@link #join()} or {@link #completion()}. If the calling thread is interrupted, close still
-     * waits for the flow's threads, then restores the interrupt status.
+     * waits for the flow's threads, then restores the interrupt status. Called from one of the flow's
+     * own node threads, which it would wait for, it cancels the flow and throws an
+     * {@link IllegalStateException} (a node stops its flow with {@link #cancel()}).
      */
     @Override
     public void close() {
+        NodeRunner own = ownNode();
+        if (own != null) {
+            cancel();
+            throw waitsForItself("close()", own);
+        }
         if (!isDone()) {
             cancel();
         }

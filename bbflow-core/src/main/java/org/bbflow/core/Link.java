@@ -140,8 +140,13 @@ final class Link {
      * every check and slow down the very producer it waits for.
      */
     boolean hasItem() {
+        return peekRaw() != null;
+    }
+
+    /** The head item, not removed, or null (consumer thread only; see {@link #hasItem()}). */
+    Object peekRaw() {
         SpscArrayQueue<Object> q = spsc;
-        return (q != null ? q.relaxedPeek() : queue.relaxedPeek()) != null;
+        return q != null ? q.relaxedPeek() : queue.relaxedPeek();
     }
 
     boolean isClosed() {

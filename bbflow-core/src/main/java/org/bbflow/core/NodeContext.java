@@ -105,6 +105,13 @@ public interface NodeContext {
      * waiting item keeps the loop open), and must otherwise send on what it kept before returning.
      * Outside a loop nothing needs it.
      *
+     * <p>In an ordered or strict farm's collector only a waiting result counts, not the marks of
+     * dropped items or of the end of several results, which reach no {@code onItem}.
+     *
+     * <p>The second node of a {@link Comb} inside a feedback loop always sees false: an item waiting
+     * on the comb's input reaches the first node, which may drop it, so it keeps nothing open for the
+     * second.
+     *
      * <p>The default, for contexts made outside the runtime (test doubles), is false.
      *
      * @return whether an item is waiting on an input

@@ -58,6 +58,11 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
     private final boolean sharedInput;
     /** Items reach this node in units: {@link #deliver} hands them to {@link Units}. */
     private final boolean carriesUnits;
+    /**
+     * This node is an ordered or strict collector: its inputs carry the unit protocol's markers,
+     * which it consumes without a call to its node ({@link #hasPendingInput()}).
+     */
+    private final boolean readsMarkers;
     private final OutboxImpl outbox;
     /** The feedback loop of this node, or null; whether it is one of its heads. */
     final Loop loop;
@@ -116,6 +121,8 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
         this.loopHead = plan.loopHead;
         this.isSource = plan.source;
         this.carriesUnits = plan.carriesUnits();
+        this.readsMarkers = plan.read == NodePlan.Read.ORDERED || plan.read == NodePlan.Read.WINDOWED
+                || plan.read == NodePlan.Read.ROUND_ROBIN || plan.read == NodePlan.Read.GATHER;
         this.sharedInput = plan.sharedInput;
         this.inputCount = plan.inputs.length;
         int reading = plan.inputLinks.length;
@@ -189,6 +196,10 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
     /**
      * Inside an ordered or strict farm's worker always false: the results of an item must leave in
      * that item's unit, so a node that keeps values while input waits ({@code batch()}) must not.
+     * In such a farm's collector only an item counts, not a marker (a dropped item's SKIP, a unit's
+     * END): the collector consumes a marker without calling its node, so a node that kept items on
+     * the strength of one would not be called again, and in a loop the loop could end with the items
+     * kept. A marker ahead of an item hides the item: false is a hint anyway.
      */
     @Override
     public boolean hasPendingInput() {
@@ -196,7 +207,7 @@ final class NodeRunner extends NodeRunnerPad1 implements Runnable, NodeContext, 
             return false;
         }
         for (Link c : inputs) {
-            if (c.hasItem()) {
+            if (readsMarkers ? Units.isItem(c.peekRaw()) : c.hasItem()) {
                 return true;
             }
         }

@@ -180,6 +180,14 @@ final class Units extends Dispatcher {
         return x;
     }
 
+    /**
+     * Whether x, the head of a collector's input (or null), is an item that will reach the collector's
+     * node, and not a marker of this protocol, which the collector consumes itself.
+     */
+    static boolean isItem(Object x) {
+        return x != null && !(x instanceof Marker);
+    }
+
     private static final class Marker {
         private final String name;
 

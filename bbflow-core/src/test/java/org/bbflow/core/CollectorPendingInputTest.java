@@ -1,0 +1,113 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(120)
+class CollectorPendingInputTest {
+
+    /** Keeps items while input waits, sends each less one; on its first item waits for the latch. */
+    private static Node<Long, Long> keeper(CountDownLatch ready) {
+        return new Node<>() {
+            final List<Long> kept = new ArrayList<>();
+            NodeContext c;
+            boolean first = true;
+
+            @Override
+            public void init(NodeContext c) {
+                this.c = c;
+            }
+
+            @Override
+            public void onItem(Long x, Outbox<Long> o) throws Exception {
+                if (first) {
+                    first = false;
+                    assertTrue(ready.await(30, TimeUnit.SECONDS));
+                }
+                kept.add(x);
+                if (!c.hasPendingInput()) {
+                    kept.forEach(k -> o.send(k - 1));
+                    kept.clear();
+                }
+            }
+
+            @Override
+            public void onEos(Outbox<Long> o) {
+                kept.forEach(k -> o.send(k - 1)); // fails the flow if anything was left: the loop ended
+            }
+        };
+    }
+
+    private static Node<Long, Long> master(AtomicLong fedBack, Runs.Collector<Long> finished) {
+        return new Node<>() {
+            NodeContext c;
+
+            @Override
+            public void init(NodeContext c) {
+                this.c = c;
+            }
+
+            @Override
+            public void onItem(Long x, Outbox<Long> o) {
+                if (c.fromFeedback()) {
+                    fedBack.incrementAndGet();
+                    if (x > 0) {
+                        o.send(x);
+                    } else {
+                        finished.items.add(x);
+                    }
+                } else {
+                    o.send(x);
+                }
+            }
+        };
+    }
+
+    /** Worker: item 1 (and what comes back) passes, 2 is dropped, 3 opens the latch and is dropped. */
+    @Test
+    void orderedCollectorThatKeepsWhileADroppedItemsMarkerWaits() {
+        CountDownLatch ready = new CountDownLatch(1);
+        AtomicLong fedBack = new AtomicLong();
+        Runs.Collector<Long> finished = new Runs.Collector<>();
+        Farm<Long, Long> farm = Farm.<Long, Long>of(1, () -> Nodes.<Long, Long>flatMap((x, o) -> {
+            if (x == 3) {
+                ready.countDown();
+            }
+            if (x <= 1) {
+                o.send(x);
+            }
+        })).ordered().emitter(master(fedBack, finished)).collector(keeper(ready)).feedbackFromCollector();
+        Runs.run(Pipeline.of(Nodes.range(1, 3), farm, Nodes.sink(x -> { })));
+        assertEquals(1, fedBack.get());
+        assertEquals(List.of(0L), finished.get());
+    }
+
+    /** Worker: item 1 becomes two results (a unit of several), 2 opens the latch and is dropped. */
+    @Test
+    void orderedCollectorThatKeepsWhileAUnitsEndMarkerWaits() {
+        CountDownLatch ready = new CountDownLatch(1);
+        AtomicLong fedBack = new AtomicLong();
+        Runs.Collector<Long> finished = new Runs.Collector<>();
+        Farm<Long, Long> farm = Farm.<Long, Long>of(1, () -> Nodes.<Long, Long>flatMap((x, o) -> {
+            if (x == 2) {
+                ready.countDown();
+            } else if (x == 1) {
+                o.send(x);
+                o.send(x);
+            } else {
+                o.send(x);
+            }
+        })).ordered().emitter(master(fedBack, finished)).collector(keeper(ready)).feedbackFromCollector();
+        Runs.run(Pipeline.of(Nodes.range(1, 2), farm, Nodes.sink(x -> { })));
+        assertEquals(2, fedBack.get());
+        assertEquals(List.of(0L, 0L), finished.get());
+    }
+}
