@@ -134,7 +134,8 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * is full. Starts a burst if none is open; thaws a frozen accelerator.
      *
      * @param item the item, not null
-     * @throws FlowException if the farm failed
+     * @throws FlowException if the farm failed or was cancelled: at once once it has ended, even with
+     *         room in the input channel (nothing would take the item)
      * @throws IllegalStateException if the accelerator was closed
      */
     public void offload(I item) {
@@ -162,6 +163,12 @@ public final class Accelerator<I, O> implements AutoCloseable {
     private void send(Object x) {
         if (closed) {
             throw new IllegalStateException("accelerator '" + flow.name() + "' is closed");
+        }
+        // A farm that has ended (only a failure or a cancel ends it before close()) takes nothing more:
+        // its emitter is gone, so an item put into the input channel's free room would be lost without
+        // a word. Checked before the offer, not only while the channel is full.
+        if (flow.isDone()) {
+            throw failure("offload");
         }
         IdleStrategy idle = offerIdle;
         try {

@@ -20,6 +20,7 @@ import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The accelerator: bursts offloaded from the test's thread, results in order or first-come, threads kept. */
 class AcceleratorTest {
@@ -239,7 +240,7 @@ class AcceleratorTest {
         try (Watchdog w = Watchdog.start(DEADLINE, "failure")) {
             FlowException e = assertThrows(FlowException.class, () -> {
                 for (int i = 0; i < 1_000_000; i++) {
-                    acc.offload(i); // fails once the farm has failed and the input is full
+                    acc.offload(i); // fails once the farm has ended, or has failed and the input is full
                 }
                 acc.waitFreezing();
             });
@@ -248,6 +249,39 @@ class AcceleratorTest {
             assertThrows(FlowException.class, acc::close);
         }
         assertTrue(ParallelForTest.liveThreads("acc-fail/").isEmpty());
+    }
+
+    /**
+     * Once the farm has failed, offload and endBurst throw its FlowException, also while the input
+     * channel has room: the farm's emitter has ended, so an item accepted then would be lost without
+     * a word (they used to throw only once the channel was full, and otherwise returned normally).
+     * The farm has ended when waitFreezing throws, so the offload after it must be refused.
+     */
+    @Test
+    @Timeout(60)
+    void offloadAfterTheFarmFailedIsRefusedNotLost() {
+        AtomicLong processed = new AtomicLong();
+        Accelerator<Integer, Integer> acc = Accelerator.<Integer, Integer>builder(2, () -> Nodes.map((Integer x) -> {
+            if (x == 13) {
+                throw new IllegalStateException("thirteen");
+            }
+            processed.incrementAndGet();
+            return x;
+        })).named("acc-after-fail").start();
+        acc.offload(13);
+        acc.endBurst();
+        FlowException first = assertThrows(FlowException.class, acc::waitFreezing);
+        assertTrue(first.getCause() instanceof IllegalStateException, first.toString());
+        assertTrue(acc.flow().isDone(), "waitFreezing throws once the farm has ended");
+        FlowException e = assertThrows(FlowException.class, () -> acc.offload(1),
+                "an item offloaded after the farm failed was accepted, and can never be processed");
+        assertTrue(e.getCause() instanceof IllegalStateException && "thirteen".equals(e.getCause().getMessage()),
+                e.toString());
+        assertThrows(FlowException.class, acc::endBurst);
+        assertThrows(FlowException.class, acc::waitFreezing);
+        assertThrows(FlowException.class, acc::close);
+        assertEquals(0, processed.get());
+        assertTrue(ParallelForTest.liveThreads("acc-after-fail/").isEmpty());
     }
 
     @Test
