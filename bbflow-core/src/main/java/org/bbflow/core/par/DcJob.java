@@ -144,6 +144,9 @@ final class DcJob<P, R> extends PoolJob {
     }
 
     private void fail(Object problem, Throwable t) {
+        if (cancelledByCaller(t)) {
+            return;
+        }
         synchronized (this) {
             if (failure == null) {
                 failure = t;

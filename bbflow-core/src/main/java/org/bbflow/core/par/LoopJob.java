@@ -165,6 +165,9 @@ abstract class LoopJob extends PoolJob {
 
     /** Records a failure of the body at iteration number k of the chunk from..to-1, and stops the loop. */
     final void fail(Throwable t, long k, long from, long to, int worker) {
+        if (cancelledByCaller(t)) {
+            return;
+        }
         synchronized (this) {
             if (failure == null) {
                 failure = t;

@@ -59,7 +59,8 @@ import org.bbflow.core.WaitStrategy;
  * iterations), the call waits for the chunks already running, then throws a
  * {@link ParallelForException} naming the failing index and its chunk. Interrupting the calling
  * thread cancels the loop the same way, and the call throws a
- * {@link java.util.concurrent.CancellationException} (the interrupt status stays set). The pool
+ * {@link java.util.concurrent.CancellationException} (the interrupt status stays set), also when the
+ * caller's share was inside a nested call of this pool, which the interrupt stops too. The pool
  * remains usable after either.
  *
  * <p><b>Nesting and threads.</b> A loop called from inside a body of the same pool (from any of its

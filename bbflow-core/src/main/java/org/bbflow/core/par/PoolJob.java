@@ -67,6 +67,25 @@ abstract class PoolJob {
     }
 
     /**
+     * Whether {@code t}, thrown by the user's code on the calling thread while that thread is
+     * interrupted, is the cancellation of a call nested in it (a loop or a solve of the same pool,
+     * which runs on the calling thread and stops at its interrupt): then this job is cancelled by the
+     * same interrupt, not failed, and the call throws a {@link java.util.concurrent.CancellationException}
+     * as the documentation promises, rather than a failure caused by the nested call's cancellation.
+     *
+     * @return true if the job is now cancelled and {@code t} is no failure
+     */
+    final boolean cancelledByCaller(Throwable t) {
+        Thread me = Thread.currentThread();
+        if (t instanceof java.util.concurrent.CancellationException && me == caller && me.isInterrupted()) {
+            cancelled = true;
+            stop = true;
+            return true;
+        }
+        return false;
+    }
+
+    /**
      * Whether participants should stop taking work: a failure, or the caller (which checks its own
      * interrupt status here) was interrupted.
      */

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.bbflow.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** ParallelFor's loops against the sequential loop: every schedule, shape and worker count. */
 class ParallelForTest {
@@ -374,6 +375,69 @@ class ParallelForTest {
                 interrupter.join();
                 assertEquals(499_500L, pf.parallelReduceLong(0, 1000, 0L, (acc, i) -> acc + i, Long::sum), "the pool still works");
             }
+        }
+    }
+
+    /**
+     * Interrupting the caller while its share runs a nested call of the same pool (a loop, or a
+     * divide and conquer, which runs sequentially on the caller and stops at the interrupt) cancels
+     * the outer call too: it throws a CancellationException, as an interrupt without nesting does.
+     * It used to throw a ParallelForException (or, for an outer solve, a DivideAndConquerException)
+     * whose cause was the nested call's CancellationException, a failure at some index.
+     */
+    @Test
+    @Timeout(60)
+    void interruptingTheCallerDuringANestedCallCancelsTheOuterCall() {
+        try (ParallelFor pf = ParallelFor.create(2); Watchdog w = Watchdog.start(DEADLINE, "nested cancel")) {
+            Thread caller = Thread.currentThread();
+            DivideAndConquer<Integer, Long> fib = DivideAndConquer.<Integer, Long>of(n -> List.of(n - 1, n - 2),
+                    rs -> rs.get(0) + rs.get(1), n -> (long) n, n -> n < 2);
+            for (String nested : new String[] {"loop", "reduction", "solve"}) {
+                AtomicLong ran = new AtomicLong();
+                RuntimeException e = assertThrows(RuntimeException.class, () -> pf.parallelFor(0, 1_000_000L, 1,
+                        Schedule.dynamic(1), i -> {
+                            ran.incrementAndGet();
+                            if (Thread.currentThread() == caller) {
+                                caller.interrupt();
+                                switch (nested) { // each runs past a check for the interrupt
+                                    case "loop" -> pf.parallelFor(0, 3 * LoopJob.CHECK_EVERY, j -> { });
+                                    case "reduction" -> pf.parallelReduceLong(0, 3 * LoopJob.CHECK_EVERY, 0L,
+                                            (acc, j) -> acc + j, Long::sum);
+                                    default -> fib.solve(pf, 15);
+                                }
+                            } else {
+                                while (!((LoopJob) pf.current).stop) { // the pool's worker waits for the stop
+                                    Thread.onSpinWait();
+                                }
+                            }
+                        }));
+                assertTrue(e instanceof CancellationException, () -> nested + ": expected a CancellationException, got " + e);
+                assertTrue(Thread.interrupted(), "the interrupt status stays set");
+                assertTrue(ran.get() < 1_000_000L, "the loop stopped early");
+                assertEquals(499_500L, pf.parallelReduceLong(0, 1000, 0L, (acc, i) -> acc + i, Long::sum), "the pool still works");
+            }
+            // an outer solve whose base case runs a nested loop on the interrupted caller
+            DivideAndConquer<Integer, Long> looping = DivideAndConquer.<Integer, Long>of(n -> List.of(n - 1, n - 2),
+                    rs -> rs.get(0) + rs.get(1), n -> {
+                        if (Thread.currentThread() == caller) {
+                            caller.interrupt();
+                            pf.parallelFor(0, 3 * LoopJob.CHECK_EVERY, j -> { });
+                        }
+                        return (long) n;
+                    }, n -> n < 2);
+            RuntimeException e = assertThrows(RuntimeException.class, () -> looping.solve(pf, 20));
+            assertTrue(e instanceof CancellationException, () -> "solve: expected a CancellationException, got " + e);
+            assertTrue(Thread.interrupted(), "the interrupt status stays set");
+            assertEquals(6765L, fib.solve(pf, 20), "the pool still works");
+            // a body's own CancellationException, with no interrupt, is still a failure of the body
+            CancellationException own = new CancellationException("the body's own");
+            ParallelForException f = assertThrows(ParallelForException.class, () -> pf.parallelFor(0, 100, i -> {
+                if (i == 7) {
+                    throw own;
+                }
+            }));
+            assertSame(own, f.getCause());
+            assertEquals(7, f.index());
         }
     }
 
