@@ -128,8 +128,13 @@ public final class RemoteInlet<T> implements AutoCloseable {
                 T item;
                 try {
                     item = codec.decode(frame.payload);
-                } catch (RuntimeException e) {
-                    throw malformed(e.toString());
+                } catch (Throwable e) {
+                    // Anything the decoder throws (an Error, or a checked exception a Kotlin codec or a
+                    // generic rethrow lets out, not only a RuntimeException) fails the stream: the frame
+                    // is read up to the middle of an item, so a later take() would decode from there.
+                    RemoteChannelException m = malformed(e.toString(), e);
+                    if (e instanceof Error err) throw err; // an OutOfMemoryError stays one; later takes throw m
+                    throw m;
                 }
                 // null means the end of the stream to the caller: an item decoded as null would cut it short
                 if (item == null) throw malformed("an item decoded as null (items are never null)");
@@ -242,9 +247,13 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     private RemoteChannelException malformed(String what) {
+        return malformed(what, null);
+    }
+
+    private RemoteChannelException malformed(String what, Throwable cause) {
         releaseFrame();
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
-                + sender + " with " + codec + ": " + what);
+                + sender + " with " + codec + ": " + what, cause);
         Wire.run(server.loop(), () -> {
             if (current != null) current.reject(e.getMessage());
             fail(e);
