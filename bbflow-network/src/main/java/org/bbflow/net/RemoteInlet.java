@@ -117,7 +117,9 @@ public final class RemoteInlet<T> implements AutoCloseable {
      *
      * @return the next item, or null at the end of the stream
      * @throws RemoteChannelException if the sender stayed away past the peer timeout, sent a malformed
-     *     item, the server closed, or the thread was interrupted while waiting
+     *     item (the codec's decode threw: anything it throws is the cause, and fails the stream for good;
+     *     an {@link Error} is rethrown as itself, that once), the server closed, or the thread was
+     *     interrupted while waiting
      * @throws RemoteStreamFailedException in place of the end of the stream, after its last item (and
      *     on every later call), if the sender ended it with a failure ({@link RemoteOutlet#completeWithFailure})
      */
@@ -254,6 +256,9 @@ public final class RemoteInlet<T> implements AutoCloseable {
         releaseFrame();
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
                 + sender + " with " + codec + ": " + what, cause);
+        // set before the loop is asked to reject: an end of stream the loop reads before it runs that task
+        // must not be acknowledged (onEos), or the sender's complete() would return as if all went well
+        failure = e;
         Wire.run(server.loop(), () -> {
             if (current != null) current.reject(e.getMessage());
             fail(e);
@@ -482,9 +487,13 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * The end of the stream after {@code total} items: a clean one, or with {@code senderFailure} (the
      * sender's description, from FAILED_EOS) one that failed. A second end (resent after a reconnect)
      * changes nothing.
+     *
+     * @return whether to acknowledge it: not once this inlet has failed (its consumer found a malformed
+     *     item; the connection is being closed with the reason), so the sender's complete() fails
      */
-    void onEos(NetServer.Connection conn, long total, String senderFailure) {
-        if (conn != current || eosReceived) return;
+    boolean onEos(NetServer.Connection conn, long total, String senderFailure) {
+        if (failure != null && !eosReceived) return false;
+        if (conn != current || eosReceived) return true;
         if (total != next) {
             throw new Wire.ProtocolException("channel " + channelId + ": end of stream after " + total
                     + " items but " + next + " arrived");
@@ -496,6 +505,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         releaseChunk(); // nothing more is queued
         queue.offer(EOS);
         wake();
+        return true;
     }
 
     void detached(NetServer.Connection conn) {
