@@ -562,8 +562,9 @@ public final class NetServer implements AutoCloseable {
                     String senderFailure = type == Wire.EOS ? null : Wire.readFailure(f);
                     RemoteInlet<?> inlet = inletFor(ch);
                     if (inlet != null) {
-                        inlet.onEos(this, total, senderFailure);
-                        if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                        if (inlet.onEos(this, total, senderFailure) && roomToReply()) {
+                            ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
+                        }
                     } else if (finishedAttached.remove(ch) != null) {
                         if (roomToReply()) ctx.writeAndFlush(Wire.control(ctx.alloc(), Wire.EOS_ACK, ch), ctx.voidPromise());
                     }

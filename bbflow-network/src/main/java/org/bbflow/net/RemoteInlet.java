@@ -117,7 +117,9 @@ public final class RemoteInlet<T> implements AutoCloseable {
      *
      * @return the next item, or null at the end of the stream
      * @throws RemoteChannelException if the sender stayed away past the peer timeout, sent a malformed
-     *     item, the server closed, or the thread was interrupted while waiting
+     *     item (the codec's decode threw: anything it throws is the cause, and fails the stream for good;
+     *     an {@link Error} is rethrown as itself, that once), the server closed, or the thread was
+     *     interrupted while waiting
      * @throws RemoteStreamFailedException in place of the end of the stream, after its last item (and
      *     on every later call), if the sender ended it with a failure ({@link RemoteOutlet#completeWithFailure})
      */
@@ -128,8 +130,13 @@ public final class RemoteInlet<T> implements AutoCloseable {
                 T item;
                 try {
                     item = codec.decode(frame.payload);
-                } catch (RuntimeException e) {
-                    throw malformed(e.toString());
+                } catch (Throwable e) {
+                    // Anything the decoder throws (an Error, or a checked exception a Kotlin codec or a
+                    // generic rethrow lets out, not only a RuntimeException) fails the stream: the frame
+                    // is read up to the middle of an item, so a later take() would decode from there.
+                    RemoteChannelException m = malformed(e.toString(), e);
+                    if (e instanceof Error err) throw err; // an OutOfMemoryError stays one; later takes throw m
+                    throw m;
                 }
                 // null means the end of the stream to the caller: an item decoded as null would cut it short
                 if (item == null) throw malformed("an item decoded as null (items are never null)");
@@ -242,9 +249,16 @@ public final class RemoteInlet<T> implements AutoCloseable {
     }
 
     private RemoteChannelException malformed(String what) {
+        return malformed(what, null);
+    }
+
+    private RemoteChannelException malformed(String what, Throwable cause) {
         releaseFrame();
         RemoteChannelException e = new RemoteChannelException("channel " + channelId + ": malformed data from "
-                + sender + " with " + codec + ": " + what);
+                + sender + " with " + codec + ": " + what, cause);
+        // set before the loop is asked to reject: an end of stream the loop reads before it runs that task
+        // must not be acknowledged (onEos), or the sender's complete() would return as if all went well
+        failure = e;
         Wire.run(server.loop(), () -> {
             if (current != null) current.reject(e.getMessage());
             fail(e);
@@ -473,9 +487,13 @@ public final class RemoteInlet<T> implements AutoCloseable {
      * The end of the stream after {@code total} items: a clean one, or with {@code senderFailure} (the
      * sender's description, from FAILED_EOS) one that failed. A second end (resent after a reconnect)
      * changes nothing.
+     *
+     * @return whether to acknowledge it: not once this inlet has failed (its consumer found a malformed
+     *     item; the connection is being closed with the reason), so the sender's complete() fails
      */
-    void onEos(NetServer.Connection conn, long total, String senderFailure) {
-        if (conn != current || eosReceived) return;
+    boolean onEos(NetServer.Connection conn, long total, String senderFailure) {
+        if (failure != null && !eosReceived) return false;
+        if (conn != current || eosReceived) return true;
         if (total != next) {
             throw new Wire.ProtocolException("channel " + channelId + ": end of stream after " + total
                     + " items but " + next + " arrived");
@@ -487,6 +505,7 @@ public final class RemoteInlet<T> implements AutoCloseable {
         releaseChunk(); // nothing more is queued
         queue.offer(EOS);
         wake();
+        return true;
     }
 
     void detached(NetServer.Connection conn) {

@@ -129,7 +129,7 @@ public final class RemoteOutlet<T> implements AutoCloseable {
             int start = b.buf.writerIndex();
             try {
                 codec.encode(item, b.buf);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) { // also a checked exception a Kotlin codec or a generic rethrow lets out
                 b.buf.writerIndex(start); // nothing of an item that failed half way may reach the stream
                 throw e;
             }

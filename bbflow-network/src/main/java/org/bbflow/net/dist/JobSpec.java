@@ -74,6 +74,15 @@ public final class JobSpec {
     }
 
     /**
+     * The longest group name: a group's process says who it is in every handshake as
+     * {@code name#generation}, at most 64 characters ({@code NetOptions.withIdentity}), and a
+     * generation is a {@code long} of up to 19 digits. A longer name used to pass here and fail in the
+     * group's process at run time, after its admission, so that its master waited out the peer timeout
+     * for a group that never connected.
+     */
+    static final int MAX_GROUP_NAME = 64 - 1 - 19;
+
+    /**
      * A new builder.
      *
      * @return an empty builder
@@ -428,7 +437,7 @@ public final class JobSpec {
          * Adds a group whose host the engine that places the processes gives
          * ({@link DistributedJob#fromEnvironment()}: Slurm's node list, or a host pattern).
          *
-         * @param name the group's name (letters, digits, '-', '_' and '.')
+         * @param name the group's name (letters, digits, '-', '_' and '.'; at most 44 characters)
          * @param port the port, 1..65535
          * @return this builder
          * @throws IllegalArgumentException if the name is invalid or taken, or the port out of range
@@ -471,7 +480,7 @@ public final class JobSpec {
         /**
          * Adds a group and the address its process listens on.
          *
-         * @param name the group's name (letters, digits, '-', '_' and '.')
+         * @param name the group's name (letters, digits, '-', '_' and '.'; at most 44 characters)
          * @param host the host name or address (no spaces, ';' or '=', not starting with '-')
          * @param port the port, 1..65535
          * @return this builder
@@ -485,6 +494,10 @@ public final class JobSpec {
             Objects.requireNonNull(host, "host");
             if (!name.matches("[A-Za-z0-9_.-]+")) {
                 throw new IllegalArgumentException("group name must be letters, digits, '-', '_' or '.', got '" + name + "'");
+            }
+            if (name.length() > MAX_GROUP_NAME) {
+                throw new IllegalArgumentException("group name '" + name + "' is " + name.length() + " characters, at most "
+                        + MAX_GROUP_NAME + " (every handshake of its process carries it as 'name#generation', at most 64)");
             }
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("group '" + name + "': port out of range: " + port);

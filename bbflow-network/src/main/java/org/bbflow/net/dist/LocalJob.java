@@ -36,6 +36,8 @@ public final class LocalJob<R> implements AutoCloseable {
     private final JobSpec spec;
     private final Map<String, DistributedJob> parts = new LinkedHashMap<>();
     private final Map<String, CompletableFuture<R>> results = new LinkedHashMap<>();
+    /** The longest timeout that fits a long of nanoseconds: a longer one means "no limit". */
+    private static final Duration LONGEST_WAIT = Duration.ofNanos(Long.MAX_VALUE);
     private final Map<String, Thread> threads = new LinkedHashMap<>();
 
     private LocalJob(JobSpec spec, BiFunction<DistributedJob, LocalJob<R>, R> program) {
@@ -141,14 +143,18 @@ public final class LocalJob<R> implements AutoCloseable {
      * What {@code group}'s program returned, waiting for it at most {@code timeout}.
      *
      * @param group a group of the job
-     * @param timeout the longest to wait
+     * @param timeout the longest to wait (one beyond what a {@code long} of nanoseconds holds, about
+     *     292 years, such as {@code ChronoUnit.FOREVER}'s, waits as long as it takes)
      * @return its program's result
      * @throws RuntimeException what the program threw (an {@link Error} is rethrown as is)
      * @throws IllegalStateException if it has not ended within {@code timeout}
      */
     public R result(String group, Duration timeout) {
         try {
-            return results.get(spec.check(group)).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            CompletableFuture<R> result = results.get(spec.check(group));
+            // a timeout beyond a long of nanoseconds (292 years, ChronoUnit.FOREVER) waits as long as it takes
+            long nanos = timeout.compareTo(LONGEST_WAIT) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
+            return result.get(nanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof RuntimeException r) {
