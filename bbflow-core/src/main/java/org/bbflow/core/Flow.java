@@ -249,6 +249,14 @@ public final class Flow implements AutoCloseable {
                     throw new IllegalStateException("the flow's thread factory returned one thread for two nodes (the"
                             + " second is " + r.path() + "); it must return a new thread per call");
                 }
+                if (made != null && r.plan.strategy.neverYields() && ThreadMapping.isVirtual(r.thread)) {
+                    // nothing preempts a virtual thread: spinners would keep every carrier, and the nodes
+                    // they wait for would never run (a 6-node pipeline on 2 cores hung)
+                    throw new IllegalStateException("the flow's thread factory returned a virtual thread for node "
+                            + r.path() + ", which waits with the busy-spin strategy: nothing preempts a virtual thread,"
+                            + " so spinning nodes would keep every carrier thread and the nodes they wait for would"
+                            + " never run; use backoff() or blocking(), or platform threads");
+                }
                 if (mapping != null) {
                     if (ThreadMapping.isVirtual(r.thread)) {
                         // sched_setaffinity would pin the carrier thread under it, a thread of a pool

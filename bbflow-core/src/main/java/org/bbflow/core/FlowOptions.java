@@ -119,7 +119,9 @@ public final class FlowOptions {
      * it a daemon. Everything else (thread group, priority, context class loader, uncaught-exception
      * handler) is the factory's choice. A factory that throws, returns null, returns a started thread
      * or returns one thread for two nodes makes {@link Flow#start} fail with an
-     * {@link IllegalStateException} before any node thread starts.
+     * {@link IllegalStateException} before any node thread starts; so does a virtual thread for a node
+     * that waits with {@link WaitStrategy#busySpin()} (nothing preempts a virtual thread: spinning nodes
+     * would keep every carrier) or with a {@link #withThreadMapping thread mapping}.
      *
      * @param factory the thread factory, or null for the default
      * @return a copy of these options with the factory

@@ -65,6 +65,15 @@ public abstract class WaitStrategy {
         return false;
     }
 
+    /**
+     * Whether a thread waiting with this strategy only spins, never yielding nor parking
+     * ({@link #busySpin()}): such a wait on a virtual thread would keep its carrier, so
+     * {@link Flow#start} refuses it there.
+     */
+    boolean neverYields() {
+        return false;
+    }
+
     /** Whether a thread waiting with this strategy can be woken by its peer (it parks in a {@link Waiter}). */
     boolean wakeable() {
         return true;
@@ -97,9 +106,9 @@ public abstract class WaitStrategy {
     /**
      * Spins on {@link Thread#onSpinWait()} and never parks. A flow with more such node threads than
      * cores is allowed (as in FastFlow): it stays correct, a spinner is preempted by the OS in the
-     * end, but it runs slowly, each spinner holding a core another node needs. A virtual thread is
-     * never preempted, so on one (node threads from a factory of virtual threads) it spins with
-     * {@link Thread#yield()}, which lets another virtual thread run on its carrier.
+     * end, but it runs slowly, each spinner holding a core another node needs. On node threads from a
+     * factory of virtual threads it is refused at start: nothing preempts a virtual thread, so spinners
+     * would keep every carrier and the nodes they wait for would never run.
      *
      * @return the strategy
      */
@@ -207,38 +216,21 @@ public abstract class WaitStrategy {
             return false;
         }
 
-        /**
-         * Spins; on a virtual thread (a node thread from a factory of virtual threads, or a thread of
-         * the user's waiting on a {@link Channel}) it yields instead. A virtual thread is never
-         * preempted: a spinner keeps its carrier (the scheduler has one per core), so with more
-         * spinning node threads than carriers the nodes that would end the waits never run and the
-         * flow hung (measured on 2 cores: a 6-node pipeline on virtual threads, two nodes spinning
-         * with 0 items delivered after 30 s). Yielding unmounts the waiter only when another virtual
-         * thread is ready, so it spins as before otherwise. Which kind of thread waits is looked up
-         * once per wait (the first idle after a reset), not per spin.
-         */
+        @Override
+        boolean neverYields() {
+            return true;
+        }
+
         @Override
         Idler newIdler() {
             return new Idler() {
-                /** 0: not looked up in this wait; 1: a platform thread; 2: a virtual thread. */
-                private int kind;
-
                 @Override
                 void idle(Waiter self, WaitCondition condition) {
-                    int k = kind;
-                    if (k == 0) {
-                        kind = k = ThreadMapping.isVirtual(Thread.currentThread()) ? 2 : 1;
-                    }
-                    if (k == 2) {
-                        Thread.yield();
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                    Thread.onSpinWait();
                 }
 
                 @Override
                 void reset() {
-                    kind = 0;
                 }
             };
         }
