@@ -1,50 +1,15 @@
 package org.bbflow.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(120)
 class CollectorPendingInputTest {
-
-    /** Keeps items while input waits, sends each less one; on its first item waits for the latch. */
-    private static Node<Long, Long> keeper(CountDownLatch ready) {
-        return new Node<>() {
-            final List<Long> kept = new ArrayList<>();
-            NodeContext c;
-            boolean first = true;
-
-            @Override
-            public void init(NodeContext c) {
-                this.c = c;
-            }
-
-            @Override
-            public void onItem(Long x, Outbox<Long> o) throws Exception {
-                if (first) {
-                    first = false;
-                    assertTrue(ready.await(30, TimeUnit.SECONDS));
-                }
-                kept.add(x);
-                if (!c.hasPendingInput()) {
-                    kept.forEach(k -> o.send(k - 1));
-                    kept.clear();
-                }
-            }
-
-            @Override
-            public void onEos(Outbox<Long> o) {
-                kept.forEach(k -> o.send(k - 1)); // fails the flow if anything was left: the loop ended
-            }
-        };
-    }
 
     private static Node<Long, Long> master(AtomicLong fedBack, Runs.Collector<Long> finished) {
         return new Node<>() {
@@ -84,7 +49,7 @@ class CollectorPendingInputTest {
             if (x <= 1) {
                 o.send(x);
             }
-        })).ordered().emitter(master(fedBack, finished)).collector(keeper(ready)).feedbackFromCollector();
+        })).ordered().emitter(master(fedBack, finished)).collector(PendingInputKeeper.keeper(ready)).feedbackFromCollector();
         Runs.run(Pipeline.of(Nodes.range(1, 3), farm, Nodes.sink(x -> { })));
         assertEquals(1, fedBack.get());
         assertEquals(List.of(0L), finished.get());
@@ -105,7 +70,7 @@ class CollectorPendingInputTest {
             } else {
                 o.send(x);
             }
-        })).ordered().emitter(master(fedBack, finished)).collector(keeper(ready)).feedbackFromCollector();
+        })).ordered().emitter(master(fedBack, finished)).collector(PendingInputKeeper.keeper(ready)).feedbackFromCollector();
         Runs.run(Pipeline.of(Nodes.range(1, 2), farm, Nodes.sink(x -> { })));
         assertEquals(2, fedBack.get());
         assertEquals(List.of(0L, 0L), finished.get());

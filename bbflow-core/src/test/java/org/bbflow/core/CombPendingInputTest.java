@@ -3,7 +3,6 @@ package org.bbflow.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -37,33 +36,6 @@ class CombPendingInputTest {
                 if (x <= KEPT) {
                     o.send(x);
                 }
-            }
-        };
-    }
-
-    /** Keeps items while input waits (as FeedbackTest's keeper does), and sends each less one. */
-    private static Node<Long, Long> keeper() {
-        return new Node<>() {
-            final List<Long> kept = new ArrayList<>();
-            NodeContext c;
-
-            @Override
-            public void init(NodeContext c) {
-                this.c = c;
-            }
-
-            @Override
-            public void onItem(Long x, Outbox<Long> o) {
-                kept.add(x);
-                if (!c.hasPendingInput()) {
-                    kept.forEach(k -> o.send(k - 1));
-                    kept.clear();
-                }
-            }
-
-            @Override
-            public void onEos(Outbox<Long> o) {
-                kept.forEach(k -> o.send(k - 1)); // fails the flow if anything was left: the loop ended
             }
         };
     }
@@ -115,7 +87,7 @@ class CombPendingInputTest {
         CountDownLatch allSent = new CountDownLatch(1);
         AtomicLong fedBack = new AtomicLong();
         Runs.Collector<Long> finished = new Runs.Collector<>();
-        Farm<Long, Long> farm = Farm.<Long, Long>of(1, () -> dropAbove(allSent).andThen(keeper()))
+        Farm<Long, Long> farm = Farm.<Long, Long>of(1, () -> dropAbove(allSent).andThen(PendingInputKeeper.keeper(null)))
                 .emitter(master(allSent, fedBack, finished)).feedback().withoutCollector();
         Runs.run(Pipeline.of(Nodes.range(1, N), farm));
         assertEquals(KEPT * (KEPT + 1) / 2, fedBack.get(), "item k goes round k times");
@@ -142,7 +114,7 @@ class CombPendingInputTest {
         AtomicLong fedBack = new AtomicLong();
         Runs.Collector<Long> finished = new Runs.Collector<>();
         AllToAll<Long, Long> a2a = AllToAll.<Long, Long>of(List.of(master(allSent, fedBack, finished)),
-                List.of(dropAbove(allSent).andThen(keeper()))).feedback();
+                List.of(dropAbove(allSent).andThen(PendingInputKeeper.keeper(null)))).feedback();
         Runs.run(Pipeline.of(Nodes.range(1, N), a2a));
         assertEquals(KEPT * (KEPT + 1) / 2, fedBack.get(), "item k goes round k times");
         assertEquals(KEPT, finished.get().size());
@@ -184,7 +156,7 @@ class CombPendingInputTest {
             o.send(x);
             firstBack.countDown(); // after the send: the item waits on the source's input
         });
-        Runs.run(Pipeline.of(gen.andThen(keeper()), back).feedback());
+        Runs.run(Pipeline.of(gen.andThen(PendingInputKeeper.keeper(null)), back).feedback());
         // item k up to KEPT + 1 comes back as k-1, k-2, ..., 0 (k times); a later one once, as k-1 > KEPT
         long expected = (KEPT + 1) * (KEPT + 2) / 2 + (N - KEPT - 1);
         assertEquals(expected, fedBack.get());
