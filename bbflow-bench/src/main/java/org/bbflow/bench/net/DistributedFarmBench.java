@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +29,7 @@ import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
 import org.bbflow.net.dist.DistributedJob;
 import org.bbflow.net.dist.JobSpec;
+import org.bbflow.net.dist.LocalJob;
 import org.bbflow.net.dist.Placement;
 import org.bbflow.net.dist.WorkerLoss;
 
@@ -437,16 +437,14 @@ public final class DistributedFarmBench {
         List<Process> children = new ArrayList<>();
         try {
             Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
-            int[] ports = {freePort(), freePort(), freePort()};
-            JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
-                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).build();
+            JobSpec job = LocalJob.spec(GROUPS).secretFile(secret).build(); // distinct free loopback ports
             java.util.concurrent.atomic.AtomicBoolean w1Working = new java.util.concurrent.atomic.AtomicBoolean();
             for (int g = 1; g < GROUPS.length; g++) {
                 children.add(startGroup(job, g, reps, tasks, WorkerLoss.RESEND_TASKS.name(),
                         g == 1 ? w1Working : new java.util.concurrent.atomic.AtomicBoolean()));
             }
             for (int g = 1; g < GROUPS.length; g++) {
-                awaitListening(ports[g], children.get(g - 1));
+                awaitListening(job.port(GROUPS[g]), children.get(g - 1));
             }
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
             Process victim = children.get(0);
@@ -517,14 +515,12 @@ public final class DistributedFarmBench {
         List<Process> children = new ArrayList<>();
         try {
             Files.writeString(secret, "distributed-farm-bench-secret-0123\n");
-            int[] ports = {freePort(), freePort(), freePort()};
-            JobSpec job = JobSpec.builder().group(GROUPS[0], "127.0.0.1", ports[0]).group(GROUPS[1], "127.0.0.1", ports[1])
-                    .group(GROUPS[2], "127.0.0.1", ports[2]).secretFile(secret).peerTimeout(peerTimeout).build();
+            JobSpec job = LocalJob.spec(GROUPS).secretFile(secret).peerTimeout(peerTimeout).build();
             for (int g = 1; g < GROUPS.length; g++) {
                 children.add(startGroup(job, g, reps, tasks, kind, new java.util.concurrent.atomic.AtomicBoolean()));
             }
             for (int g = 1; g < GROUPS.length; g++) {
-                awaitListening(ports[g], children.get(g - 1));
+                awaitListening(job.port(GROUPS[g]), children.get(g - 1));
             }
             long t0 = System.nanoTime();
             DistributedJob master = DistributedJob.of(job, GROUPS[0]);
@@ -661,12 +657,6 @@ public final class DistributedFarmBench {
             }
         } catch (java.io.IOException ignored) {
             // the process is gone
-        }
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 

@@ -61,7 +61,8 @@ public final class LocalJob<R> implements AutoCloseable {
     }
 
     /**
-     * A job of the given groups on loopback, each on a free port, the first group the master; add
+     * A job of the given groups on loopback, each on a free port of its own (all chosen together, so
+     * no two groups share one), the first group the master; add
      * options (peer and liveness timeouts, a secret) before {@code build()}.
      *
      * @param groups the groups, the master first
@@ -70,11 +71,27 @@ public final class LocalJob<R> implements AutoCloseable {
      */
     public static JobSpec.Builder spec(String... groups) {
         JobSpec.Builder b = JobSpec.builder();
-        for (String g : groups) {
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        // Every socket stays bound until each group has its port: closed one by one, the kernel
+        // may hand the next group the port just released (two groups on one address).
+        java.util.List<ServerSocket> held = new java.util.ArrayList<>(groups.length);
+        try {
+            for (String g : groups) {
+                ServerSocket s;
+                try {
+                    s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                } catch (IOException e) {
+                    throw new UncheckedIOException("no free port for group " + g, e);
+                }
+                held.add(s);
                 b.group(g, "127.0.0.1", s.getLocalPort());
-            } catch (IOException e) {
-                throw new UncheckedIOException("no free port for group " + g, e);
+            }
+        } finally {
+            for (ServerSocket s : held) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // closing a bound, never-accepting socket: nothing to release beyond the port
+                }
             }
         }
         return b;
