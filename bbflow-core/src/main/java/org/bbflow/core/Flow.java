@@ -68,7 +68,7 @@ public final class Flow implements AutoCloseable {
     static volatile IntConsumer threadStartHook;
     private volatile long endNanos;
     /** Completed (by {@link #complete()}) once every thread of the flow has ended. */
-    private final CompletableFuture<RunStats> completion = new CompletableFuture<>();
+    private final CompletableFuture<RunStats> completion = new FlowCompletion<>(this, true);
     /**
      * Whether anyone asked for {@link #completion()} before the flow ended ({@link #FUTURE_WANTED}),
      * or the flow ended first ({@link #ENDED}). Only a wanted future is completed when the flow ends,
@@ -403,7 +403,8 @@ public final class Flow implements AutoCloseable {
      * itself, so the flow could never end (close() from there looped on for ever, join() until the
      * thread was interrupted). A node that wants its flow to stop calls {@link #cancel()}.
      */
-    private void refuseOwnNode(String call) {
+    /** Throws if the calling thread is one of this flow's node threads (which {@code call} would wait for). */
+    void refuseOwnNode(String call) {
         NodeRunner own = ownNode();
         if (own != null) {
             throw waitsForItself(call, own);
@@ -517,6 +518,11 @@ public final class Flow implements AutoCloseable {
      * end, the first call completes it on the calling thread (which waits for the flow's threads to
      * terminate, a matter of microseconds once its last node has ended). A flow that is only joined
      * never hands work to another thread.
+     *
+     * <p>A wait on the future ({@code join}, {@code get}), or on a stage made from it, from one of
+     * the flow's own node threads would never end: it throws an {@link IllegalStateException}
+     * instead, as {@link #join()} does. Stages that can complete without the flow (the "either"
+     * forms, {@code orTimeout}, {@code completeOnTimeout}) may be waited on.
      *
      * @return a future of the flow's statistics
      */

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link Flow#join()}, {@link Flow#join(Duration)} and {@link Flow#close()} called from one of the
- * flow's own node threads would wait for that thread itself: the flow could never end.
+ * {@link Flow#join()}, {@link Flow#join(Duration)}, {@link Flow#close()} and a wait on
+ * {@link Flow#completion()} (or a stage that depends on it alone) called from one of the flow's own
+ * node threads would wait for that thread itself: the flow could never end.
  */
 @Timeout(60)
 class JoinFromOwnNodeTest {
@@ -65,5 +66,58 @@ class JoinFromOwnNodeTest {
         FlowException e = runCalling(Flow::close);
         assertTrue(e.getCause() instanceof java.util.concurrent.CancellationException
                 || e.getCause() instanceof IllegalStateException, String.valueOf(e));
+    }
+
+    @Test
+    void waitingOnTheCompletionFromANodeOfTheFlowFailsTheFlowInsteadOfWaitingForItself() throws Exception {
+        java.util.List<Consumer<Flow>> waits = java.util.List.of(
+                f -> f.completion().join(),
+                f -> {
+                    try {
+                        f.completion().get();
+                    } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                        throw new AssertionError(e);
+                    }
+                },
+                f -> {
+                    try {
+                        f.completion().get(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException | java.util.concurrent.ExecutionException | TimeoutException e) {
+                        throw new AssertionError(e);
+                    }
+                },
+                f -> f.completion().thenApply(RunStats::toString).exceptionally(t -> "failed").join(),
+                f -> f.completion().thenCombine(java.util.concurrent.CompletableFuture.completedFuture(1), (s, one) -> s)
+                        .toCompletableFuture().join());
+        for (int i = 0; i < waits.size(); i++) {
+            FlowException e = runCalling(waits.get(i));
+            assertInstanceOf(IllegalStateException.class, e.getCause(), "wait " + i + ": " + e);
+            assertTrue(e.getCause().getMessage().contains("its own"), e.getCause().getMessage());
+        }
+    }
+
+    /**
+     * A stage that can complete without the flow (the "either" forms, {@code orTimeout},
+     * {@code completeOnTimeout}) is not refused: a node may wait on it.
+     */
+    @Test
+    void aStageThatCanCompleteWithoutTheFlowIsNotRefused() throws Exception {
+        AtomicReference<Object> seen = new AtomicReference<>();
+        AtomicReference<Flow> self = new AtomicReference<>();
+        CountDownLatch started = new CountDownLatch(1);
+        Flow flow = Flow.start(Pipeline.of(Nodes.range(1, 1), Nodes.sink((Long x) -> {
+            assertTrue(started.await(10, TimeUnit.SECONDS));
+            Flow f = self.get();
+            java.util.concurrent.CompletableFuture<RunStats> later = new java.util.concurrent.CompletableFuture<RunStats>()
+                    .completeOnTimeout(null, 10, TimeUnit.MILLISECONDS); // not done when the node waits
+            Object either = f.completion().applyToEither(later, s -> "either").join();
+            Object timedOut = f.completion().completeOnTimeout(null, 10, TimeUnit.MILLISECONDS)
+                    .thenApply(s -> "timed out").join();
+            seen.set(either + ", " + timedOut);
+        })));
+        self.set(flow);
+        started.countDown();
+        flow.join(Duration.ofSeconds(30));
+        assertTrue("either, timed out".equals(seen.get()), String.valueOf(seen.get()));
     }
 }
