@@ -113,11 +113,17 @@ class WakeUpTest {
         Node<Long, Void> sink = Nodes.sink((Long x) -> {
             long deadline = System.nanoTime() + SLOW_PUT;
             if (x == 49) {
-                while (sourceThread.get().getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+                // parked for room to send 54: it has sent 53 (which taking 49 made room for) and waits.
+                // The state alone is not enough: the source may still be parked from its wait to send 53
+                // (until taking 49 wakes it), and one read of each decides (a second read may see it
+                // running between the two parks).
+                boolean parked;
+                while (!(parked = sent.get() == 53 && sourceThread.get().getState() == Thread.State.TIMED_WAITING)
+                        && System.nanoTime() < deadline) {
                     Thread.onSpinWait();
                 }
-                if (sourceThread.get().getState() != Thread.State.TIMED_WAITING) {
-                    failure.compareAndSet(null, "the source never parked for room (state "
+                if (!parked) {
+                    failure.compareAndSet(null, "the source never parked for room to send 54 (state "
                             + sourceThread.get().getState() + ", sent " + sent.get() + ")");
                 }
             } else if (x == 50) {
