@@ -24,6 +24,12 @@ public enum WorkerLoss {
      * tasks may happen twice. A lost group is detected by its silence: no sign of life for the job's
      * liveness timeout ({@link JobSpec#livenessTimeout()}, default 1.5 s), which bounds the time to
      * recover; a process of the group started again rejoins under a new generation.
+     *
+     * <p>The master hands a finished task's results to the farm's collector through whichever of the
+     * farm's stand-ins runs next, not necessarily the one whose worker ran it: the farm must keep a
+     * collector ({@link DistributedJob#run} refuses one without, whose output port i would carry
+     * worker i's results), a strict one included (ordered, round-robin, gather: refused too), and a
+     * collector of your own cannot tell from {@code inputIndex()} which worker ran a task.
      */
     RESEND_TASKS
 }
