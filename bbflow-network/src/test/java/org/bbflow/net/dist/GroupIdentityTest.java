@@ -55,6 +55,41 @@ class GroupIdentityTest {
         }
     }
 
+    /**
+     * A group of a re-sending farm killed and started again at once, before the master has noticed
+     * the loss: the new process waits on the group's address while the master's connection to the old
+     * one comes back to it (its old streams fail: the receiver restarted); it is admitted only as
+     * generation 2, once the first is declared lost and fenced, and every task comes back once.
+     */
+    @Test
+    void aGroupRestartedBeforeItsLossIsNoticedRejoinsOnlyAsTheNextGeneration() {
+        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
+                .livenessTimeout(Duration.ofSeconds(1)).build();
+        long n = 40_000;
+        AtomicReference<DistributedJob> again = new AtomicReference<>();
+        AtomicReference<CompletableFuture<DistApp.Outcome>> second = new AtomicReference<>();
+        try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec, (DistributedJob job, LocalJob<DistApp.Outcome> running)
+                -> DistApp.run(job, n, -1, WorkerLoss.RESEND_TASKS, count -> {
+                    if (count == n / 4 && job.isMaster()) {
+                        running.kill("w1");
+                        again.set(DistributedJob.of(spec, "w1"));
+                        second.set(CompletableFuture.supplyAsync(() -> DistApp.run(again.get(), n, -1,
+                                WorkerLoss.RESEND_TASKS, c -> { })));
+                        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                        while (job.generation("w1") < 2 && !second.get().isDone() && System.nanoTime() < end) {
+                            Thread.onSpinWait(); // the rest of the tasks wait for the new w1, so it gets some
+                        }
+                    }
+                }))) {
+            DistApp.Outcome o = local.result("m", Duration.ofSeconds(20));
+            assertTrue(o.exact(), o::toString);
+            assertEquals(2, local.part("m").generation("w1"), () -> second.get().toString());
+            assertEquals(Set.of("w1"), local.part("m").lostGroups());
+            assertEquals(2, again.get().generation("w1"));
+            assertEquals(0, second.get().join().count());
+        }
+    }
+
     @Test
     void aGroupOfAnotherJobOnAGroupsAddressIsNeverAdmitted(@TempDir Path dir) throws Exception {
         Path secretA = Files.writeString(dir.resolve("a.secret"), "secret-of-job-a-0123456789\n");
