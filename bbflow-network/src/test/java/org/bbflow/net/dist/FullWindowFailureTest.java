@@ -1,9 +1,11 @@
 package org.bbflow.net.dist;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -121,6 +123,36 @@ class FullWindowFailureTest {
             go.countDown();
             failsSoon(local, "m", t0, "w1 fails");
             failsSoon(local, "w1", t0, "w1 fails");
+        }
+    }
+
+    /**
+     * The master's part failing (here given up, as when its launcher is gone: its flow is cancelled)
+     * while a re-sending farm's lane waits for its group's task window: the job fails at once, and
+     * the group, which is alive and failed nothing, is not counted lost.
+     */
+    @Test
+    void theMasterFailingWhileAResendingLaneWaitsForItsTaskWindow() {
+        CountDownLatch hold = new CountDownLatch(1);
+        try (LocalJob<Object> local = LocalJob.start(spec("m", "w1"), job -> {
+            var farm = job.farm("tasks", () -> new Node<byte[], byte[]>() {
+                @Override
+                public void onItem(byte[] item, Outbox<byte[]> out) throws InterruptedException {
+                    hold.await(20, TimeUnit.SECONDS); // a slow worker: the master's lane fills its window
+                    out.send(item);
+                }
+            }, Codec.bytes(), Codec.bytes(), Placement.of("w1"), WorkerLoss.RESEND_TASKS);
+            job.run(Pipeline.of(source(), farm, Nodes.sink((byte[] b) -> { })));
+            return null;
+        })) {
+            awaitParkedForWindow("org.bbflow.net.dist.TaskLane");
+            long t0 = System.nanoTime();
+            local.part("m").abandon("the test gives the master's part up");
+            failsSoon(local, "m", t0, null);
+            failsSoon(local, "w1", t0, null);
+            assertEquals(Set.of(), local.part("m").lostGroups());
+        } finally {
+            hold.countDown();
         }
     }
 
