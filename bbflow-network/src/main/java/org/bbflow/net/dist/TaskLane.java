@@ -88,7 +88,8 @@ final class TaskLane {
     /**
      * Sends one task. Returns false, without sending, if the lane is lost (the caller picks another).
      * If the channel fails during the send, the lane's loss is handled here and the task, already
-     * counted as unfinished, is re-sent with the others.
+     * counted as unfinished, is re-sent with the others; a send interrupted (its flow cancelled) throws
+     * instead, and the lane is not lost.
      */
     boolean send(Object task) {
         RemoteChannelException failed = null;
@@ -102,6 +103,12 @@ final class TaskLane {
             }
             outlet.send(task);
         } catch (RemoteChannelException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                // the sender was interrupted (its flow is being cancelled: the master's part failed or
+                // was given up), not the group lost: taken for a loss, a live group was counted lost
+                // and its tasks re-sent while the job was ending
+                throw e;
+            }
             failed = e;
         } finally {
             sending.unlock();

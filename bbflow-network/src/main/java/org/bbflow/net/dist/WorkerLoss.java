@@ -26,10 +26,10 @@ public enum WorkerLoss {
      * recover; a process of the group started again rejoins under a new generation.
      *
      * <p>The master hands a finished task's results to the farm's collector through whichever of the
-     * farm's stand-ins runs next, not necessarily the one whose worker ran it: the farm must keep a
-     * collector ({@link DistributedJob#run} refuses one without, whose output port i would carry
-     * worker i's results), a strict one included (ordered, round-robin, gather: refused too), and a
-     * collector of your own cannot tell from {@code inputIndex()} which worker ran a task.
+     * farm's stand-ins runs next, not necessarily the one whose worker ran it. So the farm collects
+     * first-come: {@link DistributedJob#run} refuses it without a collector (whose output port i would
+     * carry worker i's results) and with a strict one (ordered, round-robin, gather), and a collector
+     * of your own cannot tell from {@code inputIndex()} which worker ran a task.
      */
     RESEND_TASKS
 }

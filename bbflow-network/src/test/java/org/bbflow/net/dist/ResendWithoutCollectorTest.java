@@ -82,6 +82,35 @@ class ResendWithoutCollectorTest {
         }
     }
 
+    /**
+     * A re-sending farm whose workers all run in the master has no stand-in and re-sends nothing: it
+     * keeps its ports, and no process refuses it (a group that runs a stage of the job, and sees the
+     * farm's workers as placed in the master, refused it alone, and failed the job).
+     */
+    @Test
+    void aResendingFarmWithoutCollectorWhoseWorkersRunInTheMasterRunsEverywhere() {
+        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1").peerTimeout(Duration.ofSeconds(10))
+                .livenessTimeout(Duration.ofSeconds(1)).build();
+        List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
+        AtomicLong count = new AtomicLong();
+        try (LocalJob<Long> local = LocalJob.start(spec, job -> {
+            Farm<Long, Long> farm = job.farm("tasks", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                    Placement.of("m", "m"), WorkerLoss.RESEND_TASKS)
+                    .dispatch(Dispatch.byKey((Long x) -> x % 2)).withoutCollector();
+            List<Node<Long, Long>> next = List.of(parity(parities.get(0)), parity(parities.get(1)));
+            var stage = job.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w1");
+            job.run(Pipeline.of(Nodes.range(1, 20_000), farm)
+                    .then(Farm.<Long, Long>of(next).withoutEmitter(), Topology.PAIRWISE)
+                    .then(stage).then(Nodes.sink((Long x) -> count.incrementAndGet())));
+            return count.get();
+        })) {
+            assertEquals(20_000, local.result("m", Duration.ofSeconds(20)));
+            local.result("w1", Duration.ofSeconds(20)); // ran, not refused (its count is this JVM's: shared)
+            assertEquals(1, parities.get(0).size(), parities::toString);
+            assertEquals(1, parities.get(1).size(), parities::toString);
+        }
+    }
+
     private static Node<Long, Long> parity(Set<Long> seen) {
         return new Node<>() {
             @Override
