@@ -88,10 +88,14 @@ final class TaskLane {
     /**
      * Sends one task. Returns false, without sending, if the lane is lost (the caller picks another).
      * If the channel fails during the send, the lane's loss is handled here and the task, already
-     * counted as unfinished, is re-sent with the others; a send interrupted (its flow cancelled) throws
-     * instead, and the lane is not lost.
+     * counted as unfinished, is re-sent with the others. A {@code fromStandIn} send (the lane's own
+     * stand-in, a node of the master's flow) that is interrupted throws instead, and the lane is not
+     * lost: the flow is being cancelled (the master's part failed or was given up), not the group
+     * lost. Any other sender (re-sending a lost lane's tasks) may be interrupted for other reasons (a
+     * lane's reader, when its lane closes) and must not drop the task: for it a failed send is a
+     * failed lane, as before.
      */
-    boolean send(Object task) {
+    boolean send(Object task, boolean fromStandIn) {
         RemoteChannelException failed = null;
         sending.lock();
         try {
@@ -103,10 +107,10 @@ final class TaskLane {
             }
             outlet.send(task);
         } catch (RemoteChannelException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                // the sender was interrupted (its flow is being cancelled: the master's part failed or
-                // was given up), not the group lost: taken for a loss, a live group was counted lost
-                // and its tasks re-sent while the job was ending
+            if (fromStandIn && Thread.currentThread().isInterrupted()) {
+                // the stand-in's flow is being cancelled (the master's part failed or was given up),
+                // not the group lost: taken for a loss, a live group was counted lost and its tasks
+                // re-sent while the job was ending
                 throw e;
             }
             failed = e;
