@@ -108,7 +108,8 @@ public record JobFile(String main, List<String> args, String java, String classp
             + "                          \"survivable\": true|false}, ...}; port a whole number 1-65535; host\n"
             + "                          left out when an engine (Slurm, Kubernetes) places the processes\n"
             + "  secretFile              a file of at least 16 bytes, on every host (relative: to the job file)\n"
-            + "  tls                     {\"cert\": F, \"key\": F, \"trust\": F}, PEM files on every host\n"
+            + "  tls                     {\"cert\": F, \"key\": F, \"trust\": F}, PEM files on every host; mutual:\n"
+            + "                          each process presents cert, and trust must accept every peer's\n"
             + "  insecure                true to listen beyond loopback without secret or TLS\n"
             + "  peerTimeoutSeconds      how long a peer may stay away before the job fails (default 30)\n"
             + "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)";

@@ -336,7 +336,12 @@ public final class NetClient implements AutoCloseable {
         for (Throwable t = c; t != null; t = t.getCause()) {
             if (t instanceof CertificateException || t instanceof CertPathValidatorException) return true;
             String m = t.getMessage();
-            if (m != null && m.startsWith("Received fatal alert")) return true; // the JDK's words for a peer's alert
+            // the JDK's words for a peer's alert: "Received fatal alert: bad_certificate" up to JDK 21, and
+            // "(bad_certificate) Received fatal alert: bad_certificate" on JDK 25, whose alert-first form
+            // was taken for a transient failure (a refused client certificate retried for the peer timeout)
+            if (m != null && (m.startsWith("Received fatal alert") || m.matches("\\([a-z_]+\\) Received fatal alert.*"))) {
+                return true;
+            }
         }
         return false;
     }

@@ -178,6 +178,9 @@ class TlsRetryTest {
         assertTrue(NetClient.isTlsVerdict(new javax.net.ssl.SSLHandshakeException("Received fatal alert: bad_certificate")));
         assertTrue(NetClient.isTlsVerdict(new io.netty.handler.codec.DecoderException(
                 new javax.net.ssl.SSLHandshakeException("Received fatal alert: certificate_unknown"))));
+        assertTrue(NetClient.isTlsVerdict(new javax.net.ssl.SSLHandshakeException( // JDK 25's form
+                "(certificate_unknown) Received fatal alert: certificate_unknown")));
+        assertFalse(NetClient.isTlsVerdict(new javax.net.ssl.SSLException("(internal_error) close_notify received")));
         assertTrue(NetClient.isTlsVerdict(new javax.net.ssl.SSLHandshakeException("PKIX path validation failed")
                 .initCause(new java.security.cert.CertPathValidatorException("signature check failed"))));
         assertTrue(NetClient.isTlsVerdict(new javax.net.ssl.SSLHandshakeException("No subject alternative DNS name matching x")

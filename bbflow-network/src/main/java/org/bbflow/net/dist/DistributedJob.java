@@ -98,7 +98,8 @@ import org.bbflow.net.RemoteStreamFailedException;
  * farm with a strict collector (ordered, round-robin, gather) keeps one task in flight per remote
  * worker, and {@link #run} refuses it with a worker that re-sends a lost worker's tasks, inside a
  * composite worker or inside a feedback loop. A farm that re-sends a lost worker's tasks cannot be
- * inside a feedback loop. The master group is not survivable: losing it fails the job.
+ * inside a feedback loop, nor be without a collector (its results leave through any of its ports).
+ * The master group is not survivable: losing it fails the job.
  */
 public final class DistributedJob {
     /** The system property naming this process's group. */
@@ -343,7 +344,12 @@ public final class DistributedJob {
      * task's results on before it takes the next task (the group marks where a task's results end, so
      * a worker in another group must then be a {@link Node}), so each such worker has one task in
      * flight: give the farm several workers per group to keep the groups busy. Not with
-     * {@link WorkerLoss#RESEND_TASKS}, and not inside a feedback loop ({@link #run} refuses both). In the other processes it is never run; {@link #run} runs this group's workers instead.
+     * {@link WorkerLoss#RESEND_TASKS}, and not inside a feedback loop ({@link #run} refuses both). A
+     * {@code RESEND_TASKS} farm hands each task's results on through whichever of its stand-ins runs
+     * next, so it must keep a collector: {@link #run} refuses one without ({@code withoutCollector()},
+     * whose port i would carry worker i's results), and a collector of your own cannot tell from
+     * {@code inputIndex()} which worker ran a task. In the other processes it is never run; {@link #run}
+     * runs this group's workers instead.
      * The factory is called only for the workers this process runs.
      *
      * @param <I> task type
@@ -636,7 +642,8 @@ public final class DistributedJob {
      *     gather) has a worker of another group that re-sends a lost worker's tasks, sits inside a
      *     composite worker (such as a pipeline with a remote stage) or in a feedback loop; or a farm
      *     that re-sends a lost worker's tasks is inside a
-     *     feedback loop (refused in every process alike, before anything listens); or, in the group
+     *     feedback loop or without a collector (refused in every process alike, before anything
+     *     listens); or, in the group
      *     that runs it, a block inside a loop is not a node
      * @throws IllegalStateException if listening is not allowed, or run was already called
      */
@@ -754,6 +761,9 @@ public final class DistributedJob {
         } else if (b instanceof Farm<?, ?> f) {
             String l = loop != null ? loop : f.hasFeedback() ? "a farm of " + f.workers().size() + " workers" : null;
             Collect c = f.collectPolicy();
+            if (c == Collect.NONE) {
+                refuseResendingWithoutCollector(f);
+            }
             if (c != Collect.FIRST_COME && c != Collect.NONE) {
                 for (Block<?, ?> w : f.workers()) {
                     takeTurns(w, c, l);
@@ -796,6 +806,27 @@ public final class DistributedJob {
         }
         ((RemoteWorker) w).takeTurns();
         strictTaskIds.add(((RemoteWorker) w).taskId());
+    }
+
+    /**
+     * Refuses a farm without a collector ({@code Collect.NONE}: worker i's results leave through output
+     * port i, which the next block may take pairwise) whose workers re-send a lost worker's tasks: its
+     * ledger hands each finished task's results on through whichever of its stand-ins runs next (and a
+     * lost worker's re-sent tasks' through another worker's anyway), so a task's results would leave
+     * through a port other than its worker's. Found in every process alike: a worker in another group
+     * than the master's is a stand-in everywhere (a farm whose workers all run in the master re-sends
+     * nothing and keeps its ports).
+     */
+    private void refuseResendingWithoutCollector(Farm<?, ?> f) {
+        for (Block<?, ?> w : f.workers()) {
+            if (isStandIn(w) && (w instanceof ResendingWorker || resendTaskIds.contains(((RemoteWorker) w).taskId()))) {
+                throw new IllegalArgumentException("the farm of " + ((Node<?, ?>) w).name() + " is without a collector"
+                        + " (withoutCollector(), Collect.NONE), whose output port i carries worker i's results, and"
+                        + " re-sends a lost worker's tasks (WorkerLoss.RESEND_TASKS), which hands a task's results on"
+                        + " through whichever of its workers' stand-ins runs next; keep its collector (FIRST_COME),"
+                        + " or use WorkerLoss.FAIL_JOB");
+            }
+        }
     }
 
     /**

@@ -123,10 +123,11 @@ final class FarmLedger {
     /** Takes a task from the emitter: counts it unfinished and sends it, to {@code home} while it is alive. */
     void accept(Object task, TaskLane home) {
         unfinished.incrementAndGet();
-        submit(task, home);
+        submit(task, home, true);
     }
 
-    private void submit(Object task, TaskLane preferred) {
+    /** Sends a task to {@code preferred} while it lives, else round-robin; {@code fromStandIn}: see {@link TaskLane#send}. */
+    private void submit(Object task, TaskLane preferred, boolean fromStandIn) {
         TaskLane lane = preferred;
         while (true) {
             if (lane == null || lane.isLost()) {
@@ -137,7 +138,7 @@ final class FarmLedger {
                 }
                 lane = lanes.get(k);
             }
-            if (lane.send(task)) {
+            if (lane.send(task, fromStandIn)) {
                 return;
             }
             lane = null;
@@ -223,7 +224,7 @@ final class FarmLedger {
                 + " unfinished tasks to the workers still alive");
         return () -> {
             for (Object task : orphans) {
-                submit(task, null);
+                submit(task, null, false);
             }
         };
     }

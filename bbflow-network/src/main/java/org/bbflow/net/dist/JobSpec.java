@@ -1,5 +1,6 @@
 package org.bbflow.net.dist;
 
+import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -279,9 +280,15 @@ public final class JobSpec {
         if (tlsCert == null) {
             return new NetOptions[] {base, base};
         }
+        // Mutual TLS: every process holds the job's certificate, key and trust, so each end checks the
+        // other. A server that asked for no client certificate admitted any client that claimed the
+        // job's identity, and that identity is no secret (every server sends its own in its challenge):
+        // a process of another job, or anyone who could reach the port, got in.
         try {
-            return new NetOptions[] {base.withTls(SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile()).build()),
-                base.withTls(SslContextBuilder.forClient().trustManager(tlsTrust.toFile()).build())};
+            return new NetOptions[] {base.withTls(SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile())
+                    .trustManager(tlsTrust.toFile()).clientAuth(ClientAuth.REQUIRE).build()),
+                base.withTls(SslContextBuilder.forClient().keyManager(tlsCert.toFile(), tlsKey.toFile())
+                        .trustManager(tlsTrust.toFile()).build())};
         } catch (SSLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot use the job's TLS files " + tlsCert + ", " + tlsKey + ", " + tlsTrust
                     + ": " + e.getMessage(), e);
@@ -597,11 +604,16 @@ public final class JobSpec {
         }
 
         /**
-         * TLS on every connection, from PEM files present on every host.
+         * Mutual TLS on every connection, from PEM files present on every host: each process
+         * presents {@code cert} both as a server and as a client, and each end refuses a peer whose
+         * certificate {@code trust} does not accept, so a process of another job is refused in the
+         * handshake whatever job identity it claims. The certificate must name the hosts clients
+         * dial, and serve for client authentication too (no extended key usage, or both
+         * {@code serverAuth} and {@code clientAuth}).
          *
          * @param cert this process's certificate chain
          * @param key its private key (PKCS#8, unencrypted)
-         * @param trust the certificates trusted when connecting
+         * @param trust the certificates trusted, of servers when connecting and of clients when listening
          * @return this builder
          * @throws IllegalArgumentException if a file is not given, or its name holds ';' or control characters
          */

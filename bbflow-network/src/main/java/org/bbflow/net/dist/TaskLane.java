@@ -88,9 +88,14 @@ final class TaskLane {
     /**
      * Sends one task. Returns false, without sending, if the lane is lost (the caller picks another).
      * If the channel fails during the send, the lane's loss is handled here and the task, already
-     * counted as unfinished, is re-sent with the others.
+     * counted as unfinished, is re-sent with the others. A {@code fromStandIn} send (the lane's own
+     * stand-in, a node of the master's flow) that is interrupted throws instead, and the lane is not
+     * lost: the flow is being cancelled (the master's part failed or was given up), not the group
+     * lost. Any other sender (re-sending a lost lane's tasks) may be interrupted for other reasons (a
+     * lane's reader, when its lane closes) and must not drop the task: for it a failed send is a
+     * failed lane, as before.
      */
-    boolean send(Object task) {
+    boolean send(Object task, boolean fromStandIn) {
         RemoteChannelException failed = null;
         sending.lock();
         try {
@@ -102,6 +107,12 @@ final class TaskLane {
             }
             outlet.send(task);
         } catch (RemoteChannelException e) {
+            if (fromStandIn && Thread.currentThread().isInterrupted()) {
+                // the stand-in's flow is being cancelled (the master's part failed or was given up),
+                // not the group lost: taken for a loss, a live group was counted lost and its tasks
+                // re-sent while the job was ending
+                throw e;
+            }
             failed = e;
         } finally {
             sending.unlock();

@@ -24,6 +24,12 @@ public enum WorkerLoss {
      * tasks may happen twice. A lost group is detected by its silence: no sign of life for the job's
      * liveness timeout ({@link JobSpec#livenessTimeout()}, default 1.5 s), which bounds the time to
      * recover; a process of the group started again rejoins under a new generation.
+     *
+     * <p>The master hands a finished task's results to the farm's collector through whichever of the
+     * farm's stand-ins runs next, not necessarily the one whose worker ran it. So the farm collects
+     * first-come: {@link DistributedJob#run} refuses it without a collector (whose output port i would
+     * carry worker i's results) and with a strict one (ordered, round-robin, gather), and a collector
+     * of your own cannot tell from {@code inputIndex()} which worker ran a task.
      */
     RESEND_TASKS
 }

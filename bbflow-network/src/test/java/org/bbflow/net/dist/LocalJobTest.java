@@ -109,7 +109,7 @@ class LocalJobTest {
     }
 
     /** The messages of {@code t} and its causes and suppressed exceptions, one per line. */
-    private static String messages(Throwable t) {
+    static String messages(Throwable t) {
         StringBuilder b = new StringBuilder();
         java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(java.util.List.of(t));
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());

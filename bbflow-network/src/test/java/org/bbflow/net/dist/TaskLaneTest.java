@@ -71,7 +71,7 @@ class TaskLaneTest {
             AtomicReference<Throwable> sendFailure = new AtomicReference<>();
             Thread sender = new Thread(() -> {
                 try {
-                    lane.send(7L);
+                    lane.send(7L, true);
                 } catch (RemoteChannelException expected) {
                     // the channel's own failure: what a lost lane's send may see
                 } catch (Throwable t) {
