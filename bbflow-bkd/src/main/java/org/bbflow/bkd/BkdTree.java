@@ -91,6 +91,8 @@ public final class BkdTree implements AutoCloseable {
     private DirectoryLock lock;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
+    /** Test hook run before the buffer of a terminated thread is published (null in production). */
+    volatile Runnable terminatedFlushHook;
     /** Test hook told each step of a commit's writes ("trees written", ...; null in production). */
     volatile java.util.function.Consumer<String> commitSteps;
 
@@ -116,7 +118,7 @@ public final class BkdTree implements AutoCloseable {
         // failed constructor cannot release the lock (before, a merge stage that could not be made
         // left the directory locked in this JVM for good).
         this.mergeStage = b.merging
-                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
+                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges, b.threadFactory)
                 : null;
         if (directory != null) {
             boolean interrupted = Thread.interrupted();     // FileChannel reads fail on an interrupted thread
@@ -128,12 +130,38 @@ public final class BkdTree implements AutoCloseable {
                 }
             }
         }
-        reclaimer.start("bkd-reclaimer");
-        if (mergeStage != null) {
-            mergeStage.start();
-            if (forest.get().trees.length > 0) {
-                mergeStage.offer();     // reopened trees may already be due for a merge
+        try {
+            reclaimer.start("bkd-reclaimer", b.threadFactory);
+            if (mergeStage != null) {
+                mergeStage.start();
+                if (forest.get().trees.length > 0) {
+                    mergeStage.offer();     // reopened trees may already be due for a merge
+                }
             }
+        } catch (RuntimeException | Error e) {
+            // A thread that cannot start (an OutOfMemoryError "unable to create native thread", a
+            // thread factory that throws): undo everything made so far before rethrowing. Before,
+            // write.lock stayed held for the JVM's life (every later build() of the directory failed
+            // with "another BkdTree in this JVM has it open") and a started scheduler thread ran on,
+            // holding this unreachable index (BuildThreadFailureTest).
+            abandonBuild(e);
+            throw e;
+        }
+    }
+
+    /** Undoes a build whose background threads could not all start; failures are suppressed into {@code failure}. */
+    private void abandonBuild(Throwable failure) {
+        closed = true;
+        try {
+            if (mergeStage != null) {
+                mergeStage.close();     // stops the workers that did start; a flow that failed to start has none
+            }
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+        reclaimer.stop();               // joins the scheduler thread if it started
+        if (lock != null) {
+            releaseLockAfterFailedOpen(failure);
         }
     }
 
@@ -649,13 +677,21 @@ public final class BkdTree implements AutoCloseable {
      * (in whichever thread), and then forgotten; the call after it retries the merge (a merge that
      * fails again is reported again). See {@code docs/bkd.md}.
      *
-     * @throws IllegalStateException after {@link #close()}; or if background merges failed since
-     *         the last report (the first failure is the cause; the failures are reported once)
+     * <p>Failures of the scheduler thread (publishing the buffer of a terminated thread, reclaiming
+     * retired trees and tombstones; an {@code OutOfMemoryError}, say) are reported here the same
+     * way, once, also when merging is off; the first one since the last report is logged too
+     * (WARNING, logger {@code org.bbflow.bkd}). They lose nothing either: a terminated thread's
+     * points whose publication failed stay buffered and a later pass publishes them.
+     *
+     * @throws IllegalStateException after {@link #close()}; or if background merges, or the
+     *         scheduler thread, failed since the last report (the first failure is the cause; the
+     *         failures are reported once)
      * @throws InterruptedException if the thread was interrupted while waiting
      */
     public void awaitMerges() throws InterruptedException {
         checkOpen();
         if (mergeStage == null) {
+            checkMerges();
             return;
         }
         for (;;) {
@@ -946,11 +982,21 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Throws the failures of background merges since the last report, once (see awaitMerges). */
+    /**
+     * Throws the failures of background merges and of the scheduler thread since the last report,
+     * once (see awaitMerges); a merge failure first, with the scheduler's suppressed in it.
+     */
     private void checkMerges() {
-        IllegalStateException failed = mergeStage.takeFailure();
+        IllegalStateException failed = mergeStage == null ? null : mergeStage.takeFailure();
+        IllegalStateException background = reclaimer.failures.take();
         if (failed != null) {
+            if (background != null) {
+                failed.addSuppressed(background);
+            }
             throw failed;
+        }
+        if (background != null) {
+            throw background;
         }
     }
 
@@ -1070,15 +1116,30 @@ public final class BkdTree implements AutoCloseable {
         // One caller at a time: the scheduler thread and close() both run this, and two flushes of
         // one buffer at once would corrupt it (an InsertBuffer is confined to one thread at a time).
         synchronized (terminatedLock) {
+            Throwable failed = null;
             for (InsertBuffer b : buffers) {
                 if (b.thread != null && !b.thread.isAlive() && !closed) {
                     try {
+                        Runnable hook = terminatedFlushHook;
+                        if (hook != null) {
+                            hook.run();
+                        }
                         b.flush(false); // still registered meanwhile: its minSeq guards the tombstone purge
-                    } finally {
-                        buffers.remove(b);
-                        b.release();
+                    } catch (RuntimeException | Error e) {
+                        // Kept registered with its points (a failed flush leaves the buffer whole), so a
+                        // later pass publishes them; the failure is reported (Reclaimer.failures). Before,
+                        // the buffer was dropped, and the thread's points with it, silently.
+                        failed = failed == null ? e : failed;
+                        continue;
                     }
+                    buffers.remove(b);
+                    b.release();
                 }
+            }
+            if (failed instanceof Error e) {
+                throw e;
+            } else if (failed != null) {
+                throw (RuntimeException) failed;
             }
         }
     }
@@ -1135,6 +1196,7 @@ public final class BkdTree implements AutoCloseable {
         private boolean plainThreadMerges;
         private java.nio.file.Path directory;
         private long idleMergeNanos = 1_000_000_000L;
+        private java.util.concurrent.ThreadFactory threadFactory;
 
         private Builder(int dims) {
             if (dims < 1 || dims > MAX_DIMS) {
@@ -1302,6 +1364,15 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalArgumentException("directory must not be null");
             }
             directory = dir;
+            return this;
+        }
+
+        /**
+         * Tests: makes the index's background threads (scheduler, merge workers, the merge flow's
+         * nodes) with {@code factory} instead of {@code new Thread}, to make a thread start fail.
+         */
+        Builder threadFactory(java.util.concurrent.ThreadFactory factory) {
+            threadFactory = factory;
             return this;
         }
 

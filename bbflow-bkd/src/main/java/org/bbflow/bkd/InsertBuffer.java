@@ -136,13 +136,20 @@ final class InsertBuffer {
         generation++;                        // odd: concurrent purges stop trusting these arrays
         KdTree tree = null;
         try {
-            owner.insertedPoints.addAndGet(size);
             long bound = owner.filterBound();
             int n = owner.dropDead(coords, ids, seqs, size);
+            // dropDead compacted the live points to the front (the slots behind them may hold copies):
+            // the buffer holds exactly those now, so a flush that fails below (an OutOfMemoryError in
+            // the bulk-load, a publish refused by close()) leaves it whole for a retry. Before, size
+            // still covered the copies, and a retried flush published them twice.
+            owner.insertedPoints.addAndGet(size - n);       // dropped as already deleted
+            size = n;
+            visible = n;
             if (n > 0) {
                 tree = loader.build(coords, ids, seqs, n, owner.levelOf(n));
                 tree.filteredUpTo = bound;
                 owner.publish(tree);
+                owner.insertedPoints.addAndGet(n);
             }
             size = 0;
             visible = 0;

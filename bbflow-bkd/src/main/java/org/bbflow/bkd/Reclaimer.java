@@ -43,17 +43,43 @@ final class Reclaimer implements Runnable {
     final AtomicLong retiredTrees = new AtomicLong();
     final AtomicLong reclaimedTrees = new AtomicLong();
     final AtomicLong pendingActions = new AtomicLong();
-    /** First exception of a reclamation (e.g. a tree file that could not be deleted), or null. */
-    final java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * Failures of the scheduler thread's work not reported yet: its housekeeping (publishing the
+     * buffers of terminated threads, queueing the idle merge) and the reclamation of retired items
+     * (running a tombstone purge's removal). Reclamation deletes no file (only commits do), so
+     * nothing here can lose a committed point; a terminated thread's buffer whose publication
+     * failed is kept and published by a later pass.
+     *
+     * <p>How a user learns of them (the decision, see docs/bkd.md): (1) the thread survives any
+     * failure, an {@code Error} too: before, an {@code OutOfMemoryError} while it bulk-loaded a
+     * terminated thread's buffer ended it silently, and with it every later reclamation, idle merge,
+     * tombstone purge and terminated thread's publication, so the heap grew without bound
+     * (ReclaimerFailureTest); (2) the next {@link BkdTree#awaitMerges()} throws them once, as it
+     * reports failed merges: it is the call that waits for the background work; (3) the first
+     * failure since the last report is logged ({@link System.Logger}, WARNING, logger
+     * {@code org.bbflow.bkd}), for applications that never call awaitMerges, and only the first so
+     * that a failure repeating every pass cannot flood the log. Commits and close() do not throw
+     * them: a failure here leaves the index whole (as a failed merge does), and refusing safe
+     * commits would turn a memory hiccup into lost writes.
+     */
+    final MergeFailures failures = new MergeFailures("the Bkd-tree's scheduler thread failed", "failure(s)",
+            "nothing was lost: a terminated thread's points whose publication failed stay buffered and are"
+                    + " published by a later pass; what could not be reclaimed is left to a later purge or the"
+                    + " garbage collector");
+    private static final System.Logger LOG = System.getLogger("org.bbflow.bkd");
 
     Reclaimer(boolean poison, long parkNanos) {
         this.poison = poison;
         this.parkNanos = parkNanos;
     }
 
-    void start(String name) {
-        Thread t = new Thread(this, name);
+    /** Starts the scheduler thread, made by {@code factory} if not null (tests). */
+    void start(String name, java.util.concurrent.ThreadFactory factory) {
+        Thread t = factory == null ? new Thread(this, name) : factory.newThread(this);
+        if (t == null) {
+            throw new IllegalStateException("the thread factory returned null for " + name);
+        }
+        t.setName(name);
         t.setDaemon(true);
         thread = t;
         t.start();
@@ -104,11 +130,15 @@ final class Reclaimer implements Runnable {
             if (h != null) {
                 try {
                     h.run();
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {     // an Error too: this thread must not end (see failures)
+                    fail(e);
                 }
             }
-            reclaimNow();
+            try {
+                reclaimNow();
+            } catch (Throwable e) {         // reclaimNow records its items' failures; this is anything else
+                fail(e);
+            }
             LockSupport.parkNanos(this, parkNanos);
         }
     }
@@ -129,15 +159,17 @@ final class Reclaimer implements Runnable {
             } else if (r.tree != null) {
                 try {
                     r.tree.reclaim(poison);
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {
+                    fail(e);
                 }
                 reclaimedTrees.incrementAndGet();
             } else {
+                // Done even if it fails (an OutOfMemoryError while a purge rebuilds the Bloom filter):
+                // the tombstones it did not remove stay, and a later purge finds them again.
                 try {
                     r.action.run();
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {
+                    fail(e);
                 } finally {
                     pendingActions.decrementAndGet();
                 }
@@ -146,6 +178,18 @@ final class Reclaimer implements Runnable {
         waiting.clear();
         waiting.addAll(keep);
         return waiting.size();
+    }
+
+    /** Records a failure of this thread's work; logs it if it is the first since the last report. */
+    void fail(Throwable e) {
+        if (failures.record(e)) {
+            try {
+                LOG.log(System.Logger.Level.WARNING, "the Bkd-tree's scheduler thread failed (the next"
+                        + " awaitMerges() reports it; later failures are counted there, not logged)", e);
+            } catch (Throwable logFailed) {
+                // a logger that fails must not end this thread either
+            }
+        }
     }
 
     private long[] activeVersions() {

@@ -1,0 +1,84 @@
+package org.bbflow.bkd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A failure of the scheduler thread (the reclaimer's thread, which also publishes the buffers of
+ * terminated threads) is survived and reported: the next awaitMerges() throws it once. Before, an
+ * Error (an OutOfMemoryError while it bulk-loaded a terminated thread's buffer, or while a purge
+ * rebuilt the Bloom filter) ended the thread silently: the terminated thread's points were dropped,
+ * and nothing was reclaimed, purged or published by it again.
+ */
+class ReclaimerFailureTest {
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aFailedPublicationOfATerminatedThreadsBufferIsRetriedAndReported() throws Exception {
+        for (boolean merging : new boolean[] {false, true}) {
+            try (BkdTree t = BkdTree.builder(2).merging(merging).build()) {
+                AtomicInteger calls = new AtomicInteger();
+                OutOfMemoryError simulated = new OutOfMemoryError("simulated: no heap for the bulk-load");
+                t.terminatedFlushHook = () -> {
+                    if (calls.incrementAndGet() == 1) {
+                        throw simulated;
+                    }
+                };
+                Thread writer = new Thread(() -> {
+                    for (int i = 0; i < 3; i++) {
+                        t.insert(new double[] {i, i}, i);
+                    }
+                });
+                writer.start();
+                writer.join();
+                awaitTrue(() -> t.count(Box.all(2)) == 3, "the terminated thread's 3 points were published");
+                assertTrue(calls.get() >= 2, "published by a later pass");
+                IllegalStateException e = assertThrows(IllegalStateException.class, t::awaitMerges);
+                assertSame(simulated, e.getCause());
+                assertTrue(e.getMessage().startsWith("the Bkd-tree's scheduler thread failed"), e.getMessage());
+                t.awaitMerges();                // reported once
+                assertEquals(3, t.count(Box.all(2)));
+                assertEquals(3, t.stats().insertedPoints(), "counted once, not per attempt");
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void theSchedulerThreadOutlivesAFailedReclamation() throws Exception {
+        try (BkdTree t = BkdTree.builder(2).build()) {
+            OutOfMemoryError simulated = new OutOfMemoryError("simulated: no heap for the Bloom filter");
+            t.reclaimer.retire(0, () -> {
+                throw simulated;
+            });
+            CountDownLatch later = new CountDownLatch(1);
+            t.reclaimer.retire(0, later::countDown);
+            assertTrue(later.await(10, TimeUnit.SECONDS), "a later item was reclaimed: the thread lives");
+            awaitTrue(() -> t.reclaimer.pendingActions.get() == 0, "no action left pending");
+            IllegalStateException e = assertThrows(IllegalStateException.class, t::awaitMerges);
+            assertSame(simulated, e.getCause());
+            t.awaitMerges();
+            assertEquals(0, t.reclaimer.pendingActions.get(), "counted down once");
+        }
+    }
+
+    /** Polls {@code condition} until it holds, for at most 10 s. */
+    private static void awaitTrue(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not within 10 s: " + what);
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+    }
+}
