@@ -46,6 +46,14 @@ public final class BkdTree implements AutoCloseable {
      */
     public static final int MAX_MERGE_BACKLOG = 1 << 20;
 
+    /**
+     * Largest {@link Builder#expectedTombstones}: 2^24 (16,777,216). The Bloom filter in front of the
+     * tombstones keeps 16 bits per expected tombstone and is at most 2^28 bits (32 MiB), so a larger
+     * expectation could not be honoured (more tombstones than that are fine: the filter's
+     * false-positive rate grows, and it is rebuilt for the live count after purges).
+     */
+    public static final int MAX_EXPECTED_TOMBSTONES = 1 << 24;
+
     final int dims;
     final int leafSize;
     /** log2 of the points per page of every tree ({@link Pages}). */
@@ -1335,14 +1343,19 @@ public final class BkdTree implements AutoCloseable {
         }
 
         /**
-         * Expected number of live tombstones (sizes the Bloom filter; it is rebuilt after purges).
+         * Expected number of live tombstones, 1 to {@link BkdTree#MAX_EXPECTED_TOMBSTONES} (sizes
+         * the Bloom filter, 16 bits per tombstone; it is rebuilt after purges). Default 65,536.
          *
          * @param n the expected number of tombstones
          * @return this builder
+         * @throws IllegalArgumentException if {@code n} is outside that range
          */
         public Builder expectedTombstones(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("expectedTombstones must be at least 1, got " + n);
+            if (n < 1 || n > MAX_EXPECTED_TOMBSTONES) {
+                // Before, any int was taken, and 16 * n overflowed above 2^27: the filter got 1,024
+                // bits, every tombstone lookup went to the map (ExpectedTombstonesTest)
+                throw new IllegalArgumentException("expectedTombstones must be 1 to " + MAX_EXPECTED_TOMBSTONES
+                        + " (the Bloom filter holds at most 2^28 bits, 16 per tombstone), got " + n);
             }
             expectedTombstones = n;
             return this;
