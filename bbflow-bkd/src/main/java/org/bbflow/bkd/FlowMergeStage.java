@@ -79,6 +79,7 @@ final class FlowMergeStage implements MergeStage {
                     for (KdTree t : job) {
                         t.claimed.set(false);
                     }
+                    merger.failed(job);
                     throw e;
                 }
                 out.send(new Outcome(job, merged, false));

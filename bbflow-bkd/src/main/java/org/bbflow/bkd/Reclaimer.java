@@ -43,6 +43,8 @@ final class Reclaimer implements Runnable {
     final AtomicLong retiredTrees = new AtomicLong();
     final AtomicLong reclaimedTrees = new AtomicLong();
     final AtomicLong pendingActions = new AtomicLong();
+    /** Passes of the scheduler thread so far (tests wait for some to pass). */
+    final AtomicLong passes = new AtomicLong();
     /**
      * Failures of the scheduler thread's work not reported yet: its housekeeping (publishing the
      * buffers of terminated threads, queueing the idle merge) and the reclamation of retired items
@@ -139,6 +141,7 @@ final class Reclaimer implements Runnable {
             } catch (Throwable e) {         // reclaimNow records its items' failures; this is anything else
                 fail(e);
             }
+            passes.incrementAndGet();
             LockSupport.parkNanos(this, parkNanos);
         }
     }
