@@ -99,8 +99,8 @@ public final class BkdTree implements AutoCloseable {
     private DirectoryLock lock;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
-    /** Test hook run before the buffer of a terminated thread is published (null in production). */
-    volatile Runnable terminatedFlushHook;
+    /** Test hook run by a buffer's flush before it bulk-loads its live points (null in production). */
+    volatile Runnable bulkLoadHook;
     /** Test hook told each step of a commit's writes ("trees written", ...; null in production). */
     volatile java.util.function.Consumer<String> commitSteps;
 
@@ -1128,12 +1128,15 @@ public final class BkdTree implements AutoCloseable {
             for (InsertBuffer b : buffers) {
                 if (b.thread != null && !b.thread.isAlive() && !closed) {
                     try {
-                        Runnable hook = terminatedFlushHook;
-                        if (hook != null) {
-                            hook.run();
-                        }
                         b.flush(false); // still registered meanwhile: its minSeq guards the tombstone purge
                     } catch (RuntimeException | Error e) {
+                        if (closed) {
+                            // close() sealed the forest under this flush: the points are discarded as
+                            // close() discards every unpublished buffer, and that is no failure to report
+                            buffers.remove(b);
+                            b.release();
+                            continue;
+                        }
                         // Kept registered with its points (a failed flush leaves the buffer whole), so a
                         // later pass publishes them; the failure is reported (Reclaimer.failures). Before,
                         // the buffer was dropped, and the thread's points with it, silently.

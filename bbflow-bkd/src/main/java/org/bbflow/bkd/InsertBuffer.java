@@ -146,6 +146,10 @@ final class InsertBuffer {
             size = n;
             visible = n;
             if (n > 0) {
+                Runnable hook = owner.bulkLoadHook;
+                if (hook != null) {
+                    hook.run();
+                }
                 tree = loader.build(coords, ids, seqs, n, owner.levelOf(n));
                 tree.filteredUpTo = bound;
                 owner.publish(tree);
