@@ -97,6 +97,13 @@ public final class BkdTree implements AutoCloseable {
     /** The id made when the index was created, stamped into every file (persistent indexes). */
     private java.util.UUID indexId;
     private DirectoryLock lock;
+    /**
+     * The clock up to which every delete is in the commit of {@link #close()} (set by that commit;
+     * -1 until then, or if it failed). Guarded by {@link #closeLock} for the deletes that read it.
+     */
+    private long closeCommittedUpTo = -1;
+    /** Test hook run by {@link #delete} after its open check (null in production). */
+    volatile Runnable deleteHook;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
     /** Test hook run by a buffer's flush before it bulk-loads its live points (null in production). */
@@ -335,8 +342,10 @@ public final class BkdTree implements AutoCloseable {
      * afterwards): a FileChannel used by an interrupted thread closes itself and fails with a
      * {@link java.nio.channels.ClosedByInterruptException}, so a commit, and the commit of
      * {@code close()}, on a thread of a cancelled task would fail and lose what it should keep.
+     *
+     * @return the clock value up to which every delete is in this commit
      */
-    private void commitPublished() throws java.io.IOException {
+    private long commitPublished() throws java.io.IOException {
         assert Thread.holdsLock(commitLock);
         lock.ensureValid();
         // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
@@ -353,6 +362,7 @@ public final class BkdTree implements AutoCloseable {
             TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet,
                     commitSteps);
             generation = next;
+            return seen;
         } finally {
             reclaimer.unregister(slot);
         }
@@ -376,13 +386,31 @@ public final class BkdTree implements AutoCloseable {
      * @param point the coordinates, one per dimension
      * @param id the point's id
      * @throws IllegalArgumentException on a wrong dimension count or NaN coordinate
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this delete
+     *         did and its commit does not hold the delete (a delete that returns normally is in it)
      */
     public void delete(double[] point, long id) {
         checkOpen();
         long[] key = new long[dims];
         Coordinates.encodePoint(point, dims, key, 0);
-        tombstones.add(key, id, sequence);
+        Runnable hook = deleteHook;
+        if (hook != null) {
+            hook.run();
+        }
+        long seq = tombstones.add(key, id, sequence);
+        if (closed && directory != null) {
+            // close() began while this delete ran. It is in the commit of close() if its number is
+            // at most the clock that commit read (the commit waits for every delete numbered up to
+            // it); a delete that read closed == false after taking its number is, since close() sets
+            // closed before its commit reads the clock. Else it returned normally and was lost on
+            // reopen (DeleteCloseRaceTest): it fails instead, as a refresh() racing close() does.
+            synchronized (closeLock) {          // wait for close() to finish its commit
+                if (seq > closeCommittedUpTo) {
+                    throw new IllegalStateException("BkdTree was closed while this delete ran: it is not in the"
+                            + " commit of close(), so it is lost");
+                }
+            }
+        }
     }
 
     // ---------------------------------------------------------------- reads
@@ -862,7 +890,7 @@ public final class BkdTree implements AutoCloseable {
             } while (!forest.compareAndSet(open, open.seal()));
             if (directory != null) {
                 try {
-                    commitPublished();
+                    closeCommittedUpTo = commitPublished();
                 } catch (java.io.IOException e) {
                     persistFailure = e;
                 } catch (RuntimeException | Error e) {
