@@ -1383,7 +1383,7 @@ public final class BkdTree implements AutoCloseable {
          */
         public Builder expectedTombstones(int n) {
             if (n < 1 || n > MAX_EXPECTED_TOMBSTONES) {
-                // Before, any int was taken, and 16 * n overflowed above 2^27: the filter got 1,024
+                // Before, any int was taken, and 16 * n overflowed above 2^27: the filter got 2,048
                 // bits, every tombstone lookup went to the map (ExpectedTombstonesTest)
                 throw new IllegalArgumentException("expectedTombstones must be 1 to " + MAX_EXPECTED_TOMBSTONES
                         + " (the Bloom filter holds at most 2^28 bits, 16 per tombstone), got " + n);

@@ -1,7 +1,8 @@
 package org.bbflow.bkd;
 
 /**
- * Failures of background merges not reported yet: the first one and how many followed it. A
+ * Failures of background merges (or, worded by its second constructor, of the scheduler thread:
+ * {@link Reclaimer#failures}) not reported yet: the first one and how many followed it. A
  * failed merge changes nothing (its inputs stay in the forest, unclaimed), so a failure is
  * reported once, by the next {@link BkdTree#awaitMerges()}, and then forgotten: the next merge
  * retries the same trees. Only touched when a merge fails, hence a plain monitor.

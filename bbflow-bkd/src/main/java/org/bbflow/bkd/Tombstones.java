@@ -359,7 +359,7 @@ final class Tombstones {
 
         Bloom(int expected) {
             // 16 bits per expected key, in long: expected * 16 overflowed an int above 2^27 (a filter
-            // of 1,024 bits, or of any size, for a large expectedTombstones)
+            // of 2,048 bits, the smallest, for a large expectedTombstones)
             long wanted = Math.min(MAX_BITS, Math.max(1L << 11, 16L * expected));
             int bits = (int) Long.highestOneBit(wanted - 1) << 1;      // rounded up to a power of two
             words = new AtomicLongArray(bits >>> 6);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The Bloom filter in front of the tombstones is sized from expectedTombstones at 16 bits each, in
  * long arithmetic and at most 2^28 bits. Before, 16 * expected overflowed an int above 2^27: the
- * filter got 1,024 bits (every tombstone lookup then went to the map), and the builder took any int.
+ * filter got 2,048 bits (every tombstone lookup then went to the map), and the builder took any int.
  */
 class ExpectedTombstonesTest {
 
