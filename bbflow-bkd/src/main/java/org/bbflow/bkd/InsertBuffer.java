@@ -53,6 +53,11 @@ final class InsertBuffer {
 
     void insert(double[] point, long id) {
         owner.checkOpen();
+        if (size == capacity) {
+            // the flush of the insert that filled the buffer failed (it kept the points): retry it
+            // first; before, this insert wrote past the full arrays (ArrayIndexOutOfBoundsException)
+            flush(true, true);
+        }
         long[] c = coords;
         int n = size;
         if (c == null || n * dims == c.length) {

@@ -73,6 +73,32 @@ class ReclaimerFailureTest {
         }
     }
 
+    /**
+     * The flush of a full buffer fails on the inserting thread: that insert throws, the buffer keeps
+     * its points, and the next insert publishes them first (before, it wrote past the full arrays).
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void anInsertAfterAFailedFlushOfTheFullBufferRetriesIt() {
+        try (BkdTree t = BkdTree.builder(2).bufferSize(4).merging(false).build()) {
+            AtomicInteger calls = new AtomicInteger();
+            t.bulkLoadHook = () -> {
+                if (calls.incrementAndGet() == 1) {
+                    throw new OutOfMemoryError("simulated: no heap for the bulk-load");
+                }
+            };
+            for (int i = 0; i < 3; i++) {
+                t.insert(new double[] {i, i}, i);
+            }
+            assertThrows(OutOfMemoryError.class, () -> t.insert(new double[] {3, 3}, 3));   // the 4th fills it
+            assertEquals(0, t.count(Box.all(2)), "nothing published");
+            t.insert(new double[] {4, 4}, 4);
+            assertEquals(4, t.count(Box.all(2)), "the retried flush published points 0 to 3");
+            t.refresh();
+            assertEquals(5, t.count(Box.all(2)), "points 0 to 4, each once");
+        }
+    }
+
     /** Polls {@code condition} until it holds, for at most 10 s. */
     private static void awaitTrue(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
