@@ -225,6 +225,12 @@ final class Merger {
     private volatile Set<KdTree> blockerTrees = Collections.emptySet();
     /** Tombstones left by the last purge. */
     private volatile long keptByLastPurge;
+    /**
+     * Tombstones a purge dropped whose removal still waits for readers ({@link
+     * Reclaimer#retireTombstones}): later purges skip them. Before, a purge did nothing at all while
+     * a removal was pending, so a snapshot left open stalled every purge.
+     */
+    private final Set<Tombstones.Entry> pendingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Tree searches done by purges (tests: the purge must not cost tombstones x trees each time). */
     final AtomicLong treeChecks = new AtomicLong();
 
@@ -290,9 +296,6 @@ final class Merger {
             keptByLastPurge = 0;
             return;
         }
-        if (owner.reclaimer.pendingActions.get() > 0) {
-            return;
-        }
         // Only tombstones of completed deletes: one still being recorded may not be in the Bloom
         // filter yet, and the buffer scan below looks tombstones up through it.
         long complete = owner.filterBound();
@@ -349,8 +352,8 @@ final class Merger {
         long checks = 0;
         for (Tombstones.Entry e : entries) {
             long seq = e.seq();
-            if (seq > blockAbove || seq > complete) {
-                continue;
+            if (seq > blockAbove || seq > complete || pendingRemoval.contains(e)) {
+                continue;                       // pending: an earlier purge dropped it, its removal waits for readers
             }
             Long older = buffered.get(e.key());
             if (older != null && older < seq) {
@@ -385,7 +388,14 @@ final class Merger {
         blockerTrees = bt;
         keptByLastPurge = entries.size() - drop.size();
         if (!drop.isEmpty()) {
-            owner.reclaimer.retire(f.version, () -> tombs.removeAll(drop));
+            pendingRemoval.addAll(drop);
+            owner.reclaimer.retireTombstones(f.version, drop, part -> {
+                try {
+                    tombs.removeAll(part);
+                } finally {
+                    pendingRemoval.removeAll(part);
+                }
+            });
         }
     }
 }

@@ -22,12 +22,22 @@ final class Reclaimer implements Runnable {
         final long death;
         final KdTree tree;
         final Runnable action;
+        /** Purged tombstones to remove, by {@link #removal} (with {@code tree} and {@code action} null). */
+        final List<Tombstones.Entry> entries;
+        final java.util.function.Consumer<List<Tombstones.Entry>> removal;
 
         Retired(long birth, long death, KdTree tree, Runnable action) {
+            this(birth, death, tree, action, null, null);
+        }
+
+        Retired(long birth, long death, KdTree tree, Runnable action, List<Tombstones.Entry> entries,
+                java.util.function.Consumer<List<Tombstones.Entry>> removal) {
             this.birth = birth;
             this.death = death;
             this.tree = tree;
             this.action = action;
+            this.entries = entries;
+            this.removal = removal;
         }
     }
 
@@ -118,6 +128,21 @@ final class Reclaimer implements Runnable {
         wake();
     }
 
+    /**
+     * Removes purged tombstones ({@code removal} is given the ones it may remove, maybe in several
+     * parts) once no reader of a forest older than {@code death} can use them. A reader that uses
+     * every tombstone (a query, a commit, a purge) holds them all back until it leaves; a snapshot
+     * only those numbered up to its limit, the deletes completed before it opened: the others it
+     * ignores. Before, any open snapshot held back every removal, and every purge after it
+     * (SnapshotPurgeTest).
+     */
+    void retireTombstones(long death, List<Tombstones.Entry> drop,
+            java.util.function.Consumer<List<Tombstones.Entry>> removal) {
+        pendingActions.incrementAndGet();
+        incoming.add(new Retired(0, death, null, null, drop, removal));
+        wake();
+    }
+
     void wake() {
         Thread t = thread;
         if (t != null) {
@@ -157,6 +182,13 @@ final class Reclaimer implements Runnable {
         long[] active = activeVersions();
         List<Retired> keep = new ArrayList<>();
         for (Retired r : waiting) {
+            if (r.entries != null) {
+                Retired rest = removeTombstones(r);
+                if (rest != null) {
+                    keep.add(rest);
+                }
+                continue;
+            }
             if (visibleToSomeReader(active, r.birth, r.death)) {
                 keep.add(r);
             } else if (r.tree != null) {
@@ -181,6 +213,46 @@ final class Reclaimer implements Runnable {
         waiting.clear();
         waiting.addAll(keep);
         return waiting.size();
+    }
+
+    /**
+     * Removes the tombstones of {@code r} that no reader of an older forest can use; returns what
+     * is left to wait (null if nothing).
+     */
+    private Retired removeTombstones(Retired r) {
+        long maxLimit = Long.MIN_VALUE;         // the largest limit of a snapshot of an older forest
+        for (ReaderSlot s : slots) {
+            long v = s.version;                 // read before the limit: a snapshot sets its limit after pinning
+            if (v == ReaderSlot.IDLE || v >= r.death) {
+                continue;
+            }
+            long limit = s.limit;
+            if (limit == Long.MAX_VALUE) {
+                return r;                       // a reader of an older forest that uses every tombstone
+            }
+            maxLimit = Math.max(maxLimit, limit);
+        }
+        List<Tombstones.Entry> now = r.entries;
+        List<Tombstones.Entry> later = List.of();
+        if (maxLimit != Long.MIN_VALUE) {
+            now = new ArrayList<>();
+            later = new ArrayList<>();
+            for (Tombstones.Entry e : r.entries) {
+                (e.seq() > maxLimit ? now : later).add(e);
+            }
+        }
+        if (!now.isEmpty()) {
+            try {
+                r.removal.accept(now);
+            } catch (Throwable e) {             // the tombstones stay; a later purge finds them again
+                fail(e);
+            }
+        }
+        if (later.isEmpty()) {
+            pendingActions.decrementAndGet();
+            return null;
+        }
+        return now.isEmpty() ? r : new Retired(0, r.death, null, null, later, r.removal);
     }
 
     /** Records a failure of this thread's work; logs it if it is the first since the last report. */
