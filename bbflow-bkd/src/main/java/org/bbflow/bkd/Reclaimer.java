@@ -199,8 +199,8 @@ final class Reclaimer implements Runnable {
                 }
                 reclaimedTrees.incrementAndGet();
             } else {
-                // Done even if it fails (an OutOfMemoryError while a purge rebuilds the Bloom filter):
-                // the tombstones it did not remove stay, and a later purge finds them again.
+                // Done even if it fails: it is not run again (tombstone removals, which are not actions,
+                // leave what they did not remove to a later purge; see removeTombstones)
                 try {
                     r.action.run();
                 } catch (Throwable e) {
