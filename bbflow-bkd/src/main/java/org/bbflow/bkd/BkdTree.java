@@ -46,6 +46,14 @@ public final class BkdTree implements AutoCloseable {
      */
     public static final int MAX_MERGE_BACKLOG = 1 << 20;
 
+    /**
+     * Largest {@link Builder#expectedTombstones}: 2^24 (16,777,216). The Bloom filter in front of the
+     * tombstones keeps 16 bits per expected tombstone and is at most 2^28 bits (32 MiB), so a larger
+     * expectation could not be honoured (more tombstones than that are fine: the filter's
+     * false-positive rate grows, and it is rebuilt for the live count after purges).
+     */
+    public static final int MAX_EXPECTED_TOMBSTONES = 1 << 24;
+
     final int dims;
     final int leafSize;
     /** log2 of the points per page of every tree ({@link Pages}). */
@@ -89,8 +97,17 @@ public final class BkdTree implements AutoCloseable {
     /** The id made when the index was created, stamped into every file (persistent indexes). */
     private java.util.UUID indexId;
     private DirectoryLock lock;
+    /**
+     * The clock up to which every delete is in the commit of {@link #close()} (set by that commit;
+     * -1 until then, or if it failed). Guarded by {@link #closeLock} for the deletes that read it.
+     */
+    private long closeCommittedUpTo = -1;
+    /** Test hook run by {@link #delete} after its open check (null in production). */
+    volatile Runnable deleteHook;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
+    /** Test hook run by a buffer's flush before it bulk-loads its live points (null in production). */
+    volatile Runnable bulkLoadHook;
     /** Test hook told each step of a commit's writes ("trees written", ...; null in production). */
     volatile java.util.function.Consumer<String> commitSteps;
 
@@ -116,7 +133,7 @@ public final class BkdTree implements AutoCloseable {
         // failed constructor cannot release the lock (before, a merge stage that could not be made
         // left the directory locked in this JVM for good).
         this.mergeStage = b.merging
-                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges)
+                ? MergeStages.create(merger, b.mergeWorkers, b.mergeBacklog, "bkd", b.plainThreadMerges, b.threadFactory)
                 : null;
         if (directory != null) {
             boolean interrupted = Thread.interrupted();     // FileChannel reads fail on an interrupted thread
@@ -128,12 +145,38 @@ public final class BkdTree implements AutoCloseable {
                 }
             }
         }
-        reclaimer.start("bkd-reclaimer");
-        if (mergeStage != null) {
-            mergeStage.start();
-            if (forest.get().trees.length > 0) {
-                mergeStage.offer();     // reopened trees may already be due for a merge
+        try {
+            reclaimer.start("bkd-reclaimer", b.threadFactory);
+            if (mergeStage != null) {
+                mergeStage.start();
+                if (forest.get().trees.length > 0) {
+                    mergeStage.offer();     // reopened trees may already be due for a merge
+                }
             }
+        } catch (RuntimeException | Error e) {
+            // A thread that cannot start (an OutOfMemoryError "unable to create native thread", a
+            // thread factory that throws): undo everything made so far before rethrowing. Before,
+            // write.lock stayed held for the JVM's life (every later build() of the directory failed
+            // with "another BkdTree in this JVM has it open") and a started scheduler thread ran on,
+            // holding this unreachable index (BuildThreadFailureTest).
+            abandonBuild(e);
+            throw e;
+        }
+    }
+
+    /** Undoes a build whose background threads could not all start; failures are suppressed into {@code failure}. */
+    private void abandonBuild(Throwable failure) {
+        closed = true;
+        try {
+            if (mergeStage != null) {
+                mergeStage.close();     // stops the workers that did start; a flow that failed to start has none
+            }
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+        reclaimer.stop();               // joins the scheduler thread if it started
+        if (lock != null) {
+            releaseLockAfterFailedOpen(failure);
         }
     }
 
@@ -299,8 +342,10 @@ public final class BkdTree implements AutoCloseable {
      * afterwards): a FileChannel used by an interrupted thread closes itself and fails with a
      * {@link java.nio.channels.ClosedByInterruptException}, so a commit, and the commit of
      * {@code close()}, on a thread of a cancelled task would fail and lose what it should keep.
+     *
+     * @return the clock value up to which every delete is in this commit
      */
-    private void commitPublished() throws java.io.IOException {
+    private long commitPublished() throws java.io.IOException {
         assert Thread.holdsLock(commitLock);
         lock.ensureValid();
         // Pinning the forest like a reader keeps its trees' arrays from being reclaimed while they
@@ -317,6 +362,7 @@ public final class BkdTree implements AutoCloseable {
             TreeFiles.commit(directory, indexId, dims, next, clock, f.trees, tombs, fileNumbers::incrementAndGet,
                     commitSteps);
             generation = next;
+            return seen;
         } finally {
             reclaimer.unregister(slot);
         }
@@ -340,13 +386,31 @@ public final class BkdTree implements AutoCloseable {
      * @param point the coordinates, one per dimension
      * @param id the point's id
      * @throws IllegalArgumentException on a wrong dimension count or NaN coordinate
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #close()}, also when close() ran while this delete
+     *         did and its commit does not hold the delete (a delete that returns normally is in it)
      */
     public void delete(double[] point, long id) {
         checkOpen();
         long[] key = new long[dims];
         Coordinates.encodePoint(point, dims, key, 0);
-        tombstones.add(key, id, sequence);
+        Runnable hook = deleteHook;
+        if (hook != null) {
+            hook.run();
+        }
+        long seq = tombstones.add(key, id, sequence);
+        if (closed && directory != null) {
+            // close() began while this delete ran. It is in the commit of close() if its number is
+            // at most the clock that commit read (the commit waits for every delete numbered up to
+            // it); a delete that read closed == false after taking its number is, since close() sets
+            // closed before its commit reads the clock. Else it returned normally and was lost on
+            // reopen (DeleteCloseRaceTest): it fails instead, as a refresh() racing close() does.
+            synchronized (closeLock) {          // wait for close() to finish its commit
+                if (seq > closeCommittedUpTo) {
+                    throw new IllegalStateException("BkdTree was closed while this delete ran: it is not in the"
+                            + " commit of close(), so it is lost");
+                }
+            }
+        }
     }
 
     // ---------------------------------------------------------------- reads
@@ -649,13 +713,21 @@ public final class BkdTree implements AutoCloseable {
      * (in whichever thread), and then forgotten; the call after it retries the merge (a merge that
      * fails again is reported again). See {@code docs/bkd.md}.
      *
-     * @throws IllegalStateException after {@link #close()}; or if background merges failed since
-     *         the last report (the first failure is the cause; the failures are reported once)
+     * <p>Failures of the scheduler thread (publishing the buffer of a terminated thread, reclaiming
+     * retired trees and tombstones; an {@code OutOfMemoryError}, say) are reported here the same
+     * way, once, also when merging is off; the first one since the last report is logged too
+     * (WARNING, logger {@code org.bbflow.bkd}). They lose nothing either: a terminated thread's
+     * points whose publication failed stay buffered and a later pass publishes them.
+     *
+     * @throws IllegalStateException after {@link #close()}; or if background merges, or the
+     *         scheduler thread, failed since the last report (the first failure is the cause; the
+     *         failures are reported once)
      * @throws InterruptedException if the thread was interrupted while waiting
      */
     public void awaitMerges() throws InterruptedException {
         checkOpen();
         if (mergeStage == null) {
+            checkMerges();
             return;
         }
         for (;;) {
@@ -818,7 +890,7 @@ public final class BkdTree implements AutoCloseable {
             } while (!forest.compareAndSet(open, open.seal()));
             if (directory != null) {
                 try {
-                    commitPublished();
+                    closeCommittedUpTo = commitPublished();
                 } catch (java.io.IOException e) {
                     persistFailure = e;
                 } catch (RuntimeException | Error e) {
@@ -946,11 +1018,21 @@ public final class BkdTree implements AutoCloseable {
         }
     }
 
-    /** Throws the failures of background merges since the last report, once (see awaitMerges). */
+    /**
+     * Throws the failures of background merges and of the scheduler thread since the last report,
+     * once (see awaitMerges); a merge failure first, with the scheduler's suppressed in it.
+     */
     private void checkMerges() {
-        IllegalStateException failed = mergeStage.takeFailure();
+        IllegalStateException failed = mergeStage == null ? null : mergeStage.takeFailure();
+        IllegalStateException background = reclaimer.failures.take();
         if (failed != null) {
+            if (background != null) {
+                failed.addSuppressed(background);
+            }
             throw failed;
+        }
+        if (background != null) {
+            throw background;
         }
     }
 
@@ -1070,15 +1152,33 @@ public final class BkdTree implements AutoCloseable {
         // One caller at a time: the scheduler thread and close() both run this, and two flushes of
         // one buffer at once would corrupt it (an InsertBuffer is confined to one thread at a time).
         synchronized (terminatedLock) {
+            Throwable failed = null;
             for (InsertBuffer b : buffers) {
                 if (b.thread != null && !b.thread.isAlive() && !closed) {
                     try {
                         b.flush(false); // still registered meanwhile: its minSeq guards the tombstone purge
-                    } finally {
-                        buffers.remove(b);
-                        b.release();
+                    } catch (RuntimeException | Error e) {
+                        if (closed) {
+                            // close() sealed the forest under this flush: the points are discarded as
+                            // close() discards every unpublished buffer, and that is no failure to report
+                            buffers.remove(b);
+                            b.release();
+                            continue;
+                        }
+                        // Kept registered with its points (a failed flush leaves the buffer whole), so a
+                        // later pass publishes them; the failure is reported (Reclaimer.failures). Before,
+                        // the buffer was dropped, and the thread's points with it, silently.
+                        failed = failed == null ? e : failed;
+                        continue;
                     }
+                    buffers.remove(b);
+                    b.release();
                 }
+            }
+            if (failed instanceof Error e) {
+                throw e;
+            } else if (failed != null) {
+                throw (RuntimeException) failed;
             }
         }
     }
@@ -1135,6 +1235,7 @@ public final class BkdTree implements AutoCloseable {
         private boolean plainThreadMerges;
         private java.nio.file.Path directory;
         private long idleMergeNanos = 1_000_000_000L;
+        private java.util.concurrent.ThreadFactory threadFactory;
 
         private Builder(int dims) {
             if (dims < 1 || dims > MAX_DIMS) {
@@ -1273,14 +1374,19 @@ public final class BkdTree implements AutoCloseable {
         }
 
         /**
-         * Expected number of live tombstones (sizes the Bloom filter; it is rebuilt after purges).
+         * Expected number of live tombstones, 1 to {@link BkdTree#MAX_EXPECTED_TOMBSTONES} (sizes
+         * the Bloom filter, 16 bits per tombstone; it is rebuilt after purges). Default 65,536.
          *
          * @param n the expected number of tombstones
          * @return this builder
+         * @throws IllegalArgumentException if {@code n} is outside that range
          */
         public Builder expectedTombstones(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("expectedTombstones must be at least 1, got " + n);
+            if (n < 1 || n > MAX_EXPECTED_TOMBSTONES) {
+                // Before, any int was taken, and 16 * n overflowed above 2^27: the filter got 2,048
+                // bits, every tombstone lookup went to the map (ExpectedTombstonesTest)
+                throw new IllegalArgumentException("expectedTombstones must be 1 to " + MAX_EXPECTED_TOMBSTONES
+                        + " (the Bloom filter holds at most 2^28 bits, 16 per tombstone), got " + n);
             }
             expectedTombstones = n;
             return this;
@@ -1302,6 +1408,15 @@ public final class BkdTree implements AutoCloseable {
                 throw new IllegalArgumentException("directory must not be null");
             }
             directory = dir;
+            return this;
+        }
+
+        /**
+         * Tests: makes the index's background threads (scheduler, merge workers, the merge flow's
+         * nodes) with {@code factory} instead of {@code new Thread}, to make a thread start fail.
+         */
+        Builder threadFactory(java.util.concurrent.ThreadFactory factory) {
+            threadFactory = factory;
             return this;
         }
 

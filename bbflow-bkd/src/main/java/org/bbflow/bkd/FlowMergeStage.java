@@ -43,8 +43,12 @@ final class FlowMergeStage implements MergeStage {
     private volatile boolean closed;
     private Flow flow;
 
-    FlowMergeStage(Merger merger, int workers, int backlog) {
+    /** Makes the flow's threads (tests), or null for the flow's own. */
+    private final java.util.concurrent.ThreadFactory factory;
+
+    FlowMergeStage(Merger merger, int workers, int backlog, java.util.concurrent.ThreadFactory factory) {
         this.merger = merger;
+        this.factory = factory;
         this.workers = workers;
         this.tickets = Channel.<Object>mpsc(Math.max(2, backlog)).waitStrategy(WaitStrategy.blocking());
     }
@@ -55,10 +59,12 @@ final class FlowMergeStage implements MergeStage {
                 .dispatch(Dispatch.onDemand());
         Node<Outcome, Void> install = Nodes.sink(this::install);
         Pipeline<Void, Void> pipeline = Pipeline.of(Nodes.fromChannel(tickets), farm, install);
-        flow = Flow.start(pipeline, FlowOptions.defaults()
+        FlowOptions options = FlowOptions.defaults()
                 .withWaitStrategy(WaitStrategy.blocking())
                 .withChannels(ChannelSpec.bounded(2))
-                .withDaemon(true));
+                .withDaemon(true);
+        // a Flow.start that fails has stopped the node threads it started (nothing to close here)
+        flow = Flow.start(pipeline, factory == null ? options : options.withThreadFactory(factory));
     }
 
     /** Merge worker: one ticket in, zero or more merged trees and one DONE out. */
@@ -73,6 +79,7 @@ final class FlowMergeStage implements MergeStage {
                     for (KdTree t : job) {
                         t.claimed.set(false);
                     }
+                    merger.failed(job);
                     throw e;
                 }
                 out.send(new Outcome(job, merged, false));

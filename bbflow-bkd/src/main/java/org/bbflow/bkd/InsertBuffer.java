@@ -53,6 +53,11 @@ final class InsertBuffer {
 
     void insert(double[] point, long id) {
         owner.checkOpen();
+        if (size == capacity) {
+            // the flush of the insert that filled the buffer failed (it kept the points): retry it
+            // first; before, this insert wrote past the full arrays (ArrayIndexOutOfBoundsException)
+            flush(true, true);
+        }
         long[] c = coords;
         int n = size;
         if (c == null || n * dims == c.length) {
@@ -136,13 +141,24 @@ final class InsertBuffer {
         generation++;                        // odd: concurrent purges stop trusting these arrays
         KdTree tree = null;
         try {
-            owner.insertedPoints.addAndGet(size);
             long bound = owner.filterBound();
             int n = owner.dropDead(coords, ids, seqs, size);
+            // dropDead compacted the live points to the front (the slots behind them may hold copies):
+            // the buffer holds exactly those now, so a flush that fails below (an OutOfMemoryError in
+            // the bulk-load, a publish refused by close()) leaves it whole for a retry. Before, size
+            // still covered the copies, and a retried flush published them twice.
+            owner.insertedPoints.addAndGet(size - n);       // dropped as already deleted
+            size = n;
+            visible = n;
             if (n > 0) {
+                Runnable hook = owner.bulkLoadHook;
+                if (hook != null) {
+                    hook.run();
+                }
                 tree = loader.build(coords, ids, seqs, n, owner.levelOf(n));
                 tree.filteredUpTo = bound;
                 owner.publish(tree);
+                owner.insertedPoints.addAndGet(n);
             }
             size = 0;
             visible = 0;

@@ -1,7 +1,8 @@
 package org.bbflow.bkd;
 
 /**
- * Failures of background merges not reported yet: the first one and how many followed it. A
+ * Failures of background merges (or, worded by its second constructor, of the scheduler thread:
+ * {@link Reclaimer#failures}) not reported yet: the first one and how many followed it. A
  * failed merge changes nothing (its inputs stay in the forest, unclaimed), so a failure is
  * reported once, by the next {@link BkdTree#awaitMerges()}, and then forgotten: the next merge
  * retries the same trees. Only touched when a merge fails, hence a plain monitor.
@@ -9,14 +10,37 @@ package org.bbflow.bkd;
 final class MergeFailures {
     private Throwable first;
     private int more;
+    /** What failed, as the report says it ("a background merge failed"). */
+    private final String what;
+    /** What the ones after the first are counted as ("merge(s)"). */
+    private final String unit;
+    /** What the failure did to the index, as the report says it. */
+    private final String consequence;
 
-    /** Records a merge's failure (the first one since the last report is the cause reported). */
-    synchronized void record(Throwable t) {
+    MergeFailures() {
+        this("a background merge failed", "merge(s)", "nothing was lost: its input trees stay in the index and a"
+                + " later merge retries them");
+    }
+
+    /** Failures of other background work ({@link Reclaimer}), reported with these words. */
+    MergeFailures(String what, String unit, String consequence) {
+        this.what = what;
+        this.unit = unit;
+        this.consequence = consequence;
+    }
+
+    /**
+     * Records a failure (the first one since the last report is the cause reported).
+     *
+     * @return whether it is the first one since the last report
+     */
+    synchronized boolean record(Throwable t) {
         if (first == null) {
             first = t;
-        } else {
-            more++;
+            return true;
         }
+        more++;
+        return false;
     }
 
     /**
@@ -31,8 +55,7 @@ final class MergeFailures {
         int others = more;
         first = null;
         more = 0;
-        return new IllegalStateException("a background merge failed: " + t
-                + (others > 0 ? " (and " + others + " more merge(s) since)" : "")
-                + "; nothing was lost: its input trees stay in the index and a later merge retries them", t);
+        return new IllegalStateException(what + ": " + t
+                + (others > 0 ? " (and " + others + " more " + unit + " since)" : "") + "; " + consequence, t);
     }
 }

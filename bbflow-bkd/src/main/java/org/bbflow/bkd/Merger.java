@@ -54,7 +54,10 @@ final class Merger {
                     }
                 }
             }
+            long publishedAt = owner.lastPublish;
+            boolean idle = false;
             if (job == null && idleMergeDue()) {
+                idle = true;
                 List<KdTree> all = new ArrayList<>();
                 for (KdTree t : trees) {
                     if (!t.claimed.get()) {
@@ -67,8 +70,35 @@ final class Merger {
                 return null;
             }
             if (claimAll(job)) {
+                if (idle) {
+                    idleJob = job;
+                    idleJobPublishedAt = publishedAt;
+                }
                 return job;
             }
+        }
+    }
+
+    /** The last idle merge claimed, and {@link BkdTree#lastPublish} when it was claimed. */
+    private volatile KdTree[] idleJob;
+    private volatile long idleJobPublishedAt;
+    /**
+     * {@link BkdTree#lastPublish} of the trees an idle merge failed on, or 0 (none): the idle merge
+     * is not tried again until a tree is published.
+     */
+    private volatile long idleFailedAt;
+
+    /**
+     * Told by the merge stages that merging {@code job} failed (its trees are unclaimed again). A
+     * failed idle merge waits for the next published tree: the scheduler thread would otherwise
+     * offer it again on its next pass, 2 ms later, and an idle merge that fails for good (an
+     * OutOfMemoryError: it gathers every point of the index, the largest merge there is) ran and
+     * failed in a loop, for ever, each time allocating the whole index again (IdleMergeFailureTest).
+     * A size-tier merge is retried on the next ticket as before (a publish or awaitMerges()).
+     */
+    void failed(KdTree[] job) {
+        if (job == idleJob) {
+            idleFailedAt = idleJobPublishedAt;
         }
     }
 
@@ -78,7 +108,8 @@ final class Merger {
      */
     boolean idleMergeDue() {
         long idle = owner.idleMergeNanos;
-        if (idle <= 0 || System.nanoTime() - owner.lastPublish < idle) {
+        long published = owner.lastPublish;
+        if (idle <= 0 || System.nanoTime() - published < idle || published == idleFailedAt) {
             return false;
         }
         int unclaimed = 0;
@@ -160,6 +191,7 @@ final class Merger {
             for (KdTree t : job) {
                 t.claimed.set(false);
             }
+            failed(job);
             throw e;
         }
         install(job, out, purge);
@@ -193,6 +225,12 @@ final class Merger {
     private volatile Set<KdTree> blockerTrees = Collections.emptySet();
     /** Tombstones left by the last purge. */
     private volatile long keptByLastPurge;
+    /**
+     * Tombstones a purge dropped whose removal still waits for readers ({@link
+     * Reclaimer#retireTombstones}): later purges skip them. Before, a purge did nothing at all while
+     * a removal was pending, so a snapshot left open stalled every purge.
+     */
+    private final Set<Tombstones.Entry> pendingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Tree searches done by purges (tests: the purge must not cost tombstones x trees each time). */
     final AtomicLong treeChecks = new AtomicLong();
 
@@ -258,9 +296,6 @@ final class Merger {
             keptByLastPurge = 0;
             return;
         }
-        if (owner.reclaimer.pendingActions.get() > 0) {
-            return;
-        }
         // Only tombstones of completed deletes: one still being recorded may not be in the Bloom
         // filter yet, and the buffer scan below looks tombstones up through it.
         long complete = owner.filterBound();
@@ -317,8 +352,8 @@ final class Merger {
         long checks = 0;
         for (Tombstones.Entry e : entries) {
             long seq = e.seq();
-            if (seq > blockAbove || seq > complete) {
-                continue;
+            if (seq > blockAbove || seq > complete || pendingRemoval.contains(e)) {
+                continue;                       // pending: an earlier purge dropped it, its removal waits for readers
             }
             Long older = buffered.get(e.key());
             if (older != null && older < seq) {
@@ -353,7 +388,14 @@ final class Merger {
         blockerTrees = bt;
         keptByLastPurge = entries.size() - drop.size();
         if (!drop.isEmpty()) {
-            owner.reclaimer.retire(f.version, () -> tombs.removeAll(drop));
+            pendingRemoval.addAll(drop);
+            owner.reclaimer.retireTombstones(f.version, drop, part -> {
+                try {
+                    tombs.removeAll(part);
+                } finally {
+                    pendingRemoval.removeAll(part);
+                }
+            });
         }
     }
 }

@@ -23,6 +23,13 @@ final class ReaderSlot extends ReaderSlotValue {
     int depth;
     /** Thread-confined: the forest the current read pinned. */
     Forest pinned;
+    /**
+     * The largest tombstone sequence this reader's queries use: a snapshot's limit, set once after
+     * it pinned its forest; {@code Long.MAX_VALUE} (every tombstone) for every other reader and until
+     * the snapshot set it. The reclaimer removes purged tombstones above it without waiting for this
+     * reader (see {@link Reclaimer#retireTombstones}).
+     */
+    volatile long limit = Long.MAX_VALUE;
     /** Owner of a per-thread slot (null for snapshots); the slot is dropped once it terminates. */
     final Thread thread;
 

@@ -22,12 +22,22 @@ final class Reclaimer implements Runnable {
         final long death;
         final KdTree tree;
         final Runnable action;
+        /** Purged tombstones to remove, by {@link #removal} (with {@code tree} and {@code action} null). */
+        final List<Tombstones.Entry> entries;
+        final java.util.function.Consumer<List<Tombstones.Entry>> removal;
 
         Retired(long birth, long death, KdTree tree, Runnable action) {
+            this(birth, death, tree, action, null, null);
+        }
+
+        Retired(long birth, long death, KdTree tree, Runnable action, List<Tombstones.Entry> entries,
+                java.util.function.Consumer<List<Tombstones.Entry>> removal) {
             this.birth = birth;
             this.death = death;
             this.tree = tree;
             this.action = action;
+            this.entries = entries;
+            this.removal = removal;
         }
     }
 
@@ -43,17 +53,45 @@ final class Reclaimer implements Runnable {
     final AtomicLong retiredTrees = new AtomicLong();
     final AtomicLong reclaimedTrees = new AtomicLong();
     final AtomicLong pendingActions = new AtomicLong();
-    /** First exception of a reclamation (e.g. a tree file that could not be deleted), or null. */
-    final java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Passes of the scheduler thread so far (tests wait for some to pass). */
+    final AtomicLong passes = new AtomicLong();
+    /**
+     * Failures of the scheduler thread's work not reported yet: its housekeeping (publishing the
+     * buffers of terminated threads, queueing the idle merge) and the reclamation of retired items
+     * (running a tombstone purge's removal). Reclamation deletes no file (only commits do), so
+     * nothing here can lose a committed point; a terminated thread's buffer whose publication
+     * failed is kept and published by a later pass.
+     *
+     * <p>How a user learns of them (the decision, see docs/bkd.md): (1) the thread survives any
+     * failure, an {@code Error} too: before, an {@code OutOfMemoryError} while it bulk-loaded a
+     * terminated thread's buffer ended it silently, and with it every later reclamation, idle merge,
+     * tombstone purge and terminated thread's publication, so the heap grew without bound
+     * (ReclaimerFailureTest); (2) the next {@link BkdTree#awaitMerges()} throws them once, as it
+     * reports failed merges: it is the call that waits for the background work; (3) the first
+     * failure since the last report is logged ({@link System.Logger}, WARNING, logger
+     * {@code org.bbflow.bkd}), for applications that never call awaitMerges, and only the first so
+     * that a failure repeating every pass cannot flood the log. Commits and close() do not throw
+     * them: a failure here leaves the index whole (as a failed merge does), and refusing safe
+     * commits would turn a memory hiccup into lost writes.
+     */
+    final MergeFailures failures = new MergeFailures("the Bkd-tree's scheduler thread failed", "failure(s)",
+            "nothing was lost: a terminated thread's points whose publication failed stay buffered and are"
+                    + " published by a later pass; what could not be reclaimed is left to a later purge or the"
+                    + " garbage collector");
+    private static final System.Logger LOG = System.getLogger("org.bbflow.bkd");
 
     Reclaimer(boolean poison, long parkNanos) {
         this.poison = poison;
         this.parkNanos = parkNanos;
     }
 
-    void start(String name) {
-        Thread t = new Thread(this, name);
+    /** Starts the scheduler thread, made by {@code factory} if not null (tests). */
+    void start(String name, java.util.concurrent.ThreadFactory factory) {
+        Thread t = factory == null ? new Thread(this, name) : factory.newThread(this);
+        if (t == null) {
+            throw new IllegalStateException("the thread factory returned null for " + name);
+        }
+        t.setName(name);
         t.setDaemon(true);
         thread = t;
         t.start();
@@ -90,6 +128,21 @@ final class Reclaimer implements Runnable {
         wake();
     }
 
+    /**
+     * Removes purged tombstones ({@code removal} is given the ones it may remove, maybe in several
+     * parts) once no reader of a forest older than {@code death} can use them. A reader that uses
+     * every tombstone (a query, a commit, a purge) holds them all back until it leaves; a snapshot
+     * only those numbered up to its limit, the deletes completed before it opened: the others it
+     * ignores. Before, any open snapshot held back every removal, and every purge after it
+     * (SnapshotPurgeTest).
+     */
+    void retireTombstones(long death, List<Tombstones.Entry> drop,
+            java.util.function.Consumer<List<Tombstones.Entry>> removal) {
+        pendingActions.incrementAndGet();
+        incoming.add(new Retired(0, death, null, null, drop, removal));
+        wake();
+    }
+
     void wake() {
         Thread t = thread;
         if (t != null) {
@@ -104,11 +157,16 @@ final class Reclaimer implements Runnable {
             if (h != null) {
                 try {
                     h.run();
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {     // an Error too: this thread must not end (see failures)
+                    fail(e);
                 }
             }
-            reclaimNow();
+            try {
+                reclaimNow();
+            } catch (Throwable e) {         // reclaimNow records its items' failures; this is anything else
+                fail(e);
+            }
+            passes.incrementAndGet();
             LockSupport.parkNanos(this, parkNanos);
         }
     }
@@ -124,20 +182,29 @@ final class Reclaimer implements Runnable {
         long[] active = activeVersions();
         List<Retired> keep = new ArrayList<>();
         for (Retired r : waiting) {
+            if (r.entries != null) {
+                Retired rest = removeTombstones(r);
+                if (rest != null) {
+                    keep.add(rest);
+                }
+                continue;
+            }
             if (visibleToSomeReader(active, r.birth, r.death)) {
                 keep.add(r);
             } else if (r.tree != null) {
                 try {
                     r.tree.reclaim(poison);
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {
+                    fail(e);
                 }
                 reclaimedTrees.incrementAndGet();
             } else {
+                // Done even if it fails: it is not run again (tombstone removals, which are not actions,
+                // leave what they did not remove to a later purge; see removeTombstones)
                 try {
                     r.action.run();
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
+                } catch (Throwable e) {
+                    fail(e);
                 } finally {
                     pendingActions.decrementAndGet();
                 }
@@ -146,6 +213,58 @@ final class Reclaimer implements Runnable {
         waiting.clear();
         waiting.addAll(keep);
         return waiting.size();
+    }
+
+    /**
+     * Removes the tombstones of {@code r} that no reader of an older forest can use; returns what
+     * is left to wait (null if nothing).
+     */
+    private Retired removeTombstones(Retired r) {
+        long maxLimit = Long.MIN_VALUE;         // the largest limit of a snapshot of an older forest
+        for (ReaderSlot s : slots) {
+            long v = s.version;                 // read before the limit: a snapshot sets its limit after pinning
+            if (v == ReaderSlot.IDLE || v >= r.death) {
+                continue;
+            }
+            long limit = s.limit;
+            if (limit == Long.MAX_VALUE) {
+                return r;                       // a reader of an older forest that uses every tombstone
+            }
+            maxLimit = Math.max(maxLimit, limit);
+        }
+        List<Tombstones.Entry> now = r.entries;
+        List<Tombstones.Entry> later = List.of();
+        if (maxLimit != Long.MIN_VALUE) {
+            now = new ArrayList<>();
+            later = new ArrayList<>();
+            for (Tombstones.Entry e : r.entries) {
+                (e.seq() > maxLimit ? now : later).add(e);
+            }
+        }
+        if (!now.isEmpty()) {
+            try {
+                r.removal.accept(now);
+            } catch (Throwable e) {             // the tombstones stay; a later purge finds them again
+                fail(e);
+            }
+        }
+        if (later.isEmpty()) {
+            pendingActions.decrementAndGet();
+            return null;
+        }
+        return now.isEmpty() ? r : new Retired(0, r.death, null, null, later, r.removal);
+    }
+
+    /** Records a failure of this thread's work; logs it if it is the first since the last report. */
+    void fail(Throwable e) {
+        if (failures.record(e)) {
+            try {
+                LOG.log(System.Logger.Level.WARNING, "the Bkd-tree's scheduler thread failed (the next"
+                        + " awaitMerges() reports it; later failures are counted there, not logged)", e);
+            } catch (Throwable logFailed) {
+                // a logger that fails must not end this thread either
+            }
+        }
     }
 
     private long[] activeVersions() {

@@ -3,7 +3,8 @@ package org.bbflow.bkd;
 /**
  * A repeatable point-in-time view of a {@link BkdTree}: every query on a snapshot sees the trees
  * published and the deletes completed before it was opened, and nothing later. While open it keeps
- * the trees it can see from being reclaimed, so close it promptly (try-with-resources). Not
+ * the trees it can see from being reclaimed, and the tombstones of the deletes before it from being
+ * purged (not those of later deletes), so close it promptly (try-with-resources). Not
  * thread-safe to close concurrently with its own queries; queries from several threads are fine.
  */
 public final class Snapshot implements AutoCloseable {
@@ -18,6 +19,7 @@ public final class Snapshot implements AutoCloseable {
         this.slot = owner.reclaimer.register(null);
         this.forest = owner.pin(slot);
         this.limit = owner.sequence.get();
+        slot.limit = limit;     // tombstones above it are of no use to this snapshot: their purge need not wait for it
         owner.tombstones.awaitDeletesUpTo(limit);
     }
 

@@ -19,19 +19,35 @@ final class ThreadMergeStage implements MergeStage {
     final MergeFailures failures = new MergeFailures();
     private volatile boolean closed;
 
-    ThreadMergeStage(Merger merger, int workers, int backlog, String name) {
+    private final String name;
+    /** Makes the workers (tests), or null for {@code new Thread}. */
+    private final java.util.concurrent.ThreadFactory factory;
+    private final int workerCount;
+
+    ThreadMergeStage(Merger merger, int workers, int backlog, String name, java.util.concurrent.ThreadFactory factory) {
         this.merger = merger;
         this.tickets = new ArrayBlockingQueue<>(backlog);
-        for (int i = 0; i < workers; i++) {
-            Thread t = new Thread(this::work, name + "-merge-" + i);
-            t.setDaemon(true);
-            this.workers.add(t);
-        }
+        this.name = name;
+        this.factory = factory;
+        this.workerCount = workers;
     }
 
+    /**
+     * Makes and starts the workers. If one cannot be made or started, the ones started stop (at
+     * {@link #close()}, which the failed build() runs): a worker only loops while not closed.
+     */
     @Override
     public void start() {
-        workers.forEach(Thread::start);
+        for (int i = 0; i < workerCount; i++) {
+            Thread t = factory == null ? new Thread(this::work) : factory.newThread(this::work);
+            if (t == null) {
+                throw new IllegalStateException("the thread factory returned null for a merge worker");
+            }
+            t.setName(name + "-merge-" + i);
+            t.setDaemon(true);
+            this.workers.add(t);
+            t.start();
+        }
     }
 
     private void work() {

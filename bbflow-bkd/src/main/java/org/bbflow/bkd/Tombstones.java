@@ -61,6 +61,11 @@ final class Tombstones {
         return live.get();
     }
 
+    /** Size of the readers' Bloom filter in bits (tests). */
+    int bloomBits() {
+        return bloom.bits();
+    }
+
     /** Records a tombstone; returns its sequence number. */
     long add(long[] coords, long id, AtomicLong sequence) {
         DeleteSlot slot = deleteSlot.get();
@@ -349,10 +354,21 @@ final class Tombstones {
         private final AtomicLongArray words;
         private final int mask;
 
+        /** Largest filter: 2^28 bits (32 MiB), 16 bits per key up to {@link BkdTree#MAX_EXPECTED_TOMBSTONES}. */
+        static final int MAX_BITS = 1 << 28;
+
         Bloom(int expected) {
-            int bits = Integer.highestOneBit(Math.max(1 << 10, Math.min(1 << 28, expected * 16 - 1))) << 1;
+            // 16 bits per expected key, in long: expected * 16 overflowed an int above 2^27 (a filter
+            // of 2,048 bits, the smallest, for a large expectedTombstones)
+            long wanted = Math.min(MAX_BITS, Math.max(1L << 11, 16L * expected));
+            int bits = (int) Long.highestOneBit(wanted - 1) << 1;      // rounded up to a power of two
             words = new AtomicLongArray(bits >>> 6);
             mask = bits - 1;
+        }
+
+        /** Size of the filter in bits (tests). */
+        int bits() {
+            return mask + 1;
         }
 
         void add(long h) {
