@@ -39,16 +39,8 @@ class ResendWithoutCollectorTest {
         // to one worker of the re-sending farm and odd ones to the other
         List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
         AtomicLong count = new AtomicLong();
-        try (LocalJob<Long> local = LocalJob.start(spec, job -> {
-            Farm<Long, Long> farm = job.farm("tasks", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
-                    Placement.of("w1", "w2"), WorkerLoss.RESEND_TASKS)
-                    .dispatch(Dispatch.byKey((Long x) -> x % 2)).withoutCollector();
-            List<Node<Long, Long>> next = List.of(parity(parities.get(0)), parity(parities.get(1)));
-            job.run(Pipeline.of(Nodes.range(1, 20_000), farm)
-                    .then(Farm.<Long, Long>of(next).withoutEmitter(), Topology.PAIRWISE)
-                    .then(Nodes.sink((Long x) -> count.incrementAndGet())));
-            return count.get();
-        })) {
+        try (LocalJob<Long> local = LocalJob.start(spec,
+                job -> runParityJob(job, Placement.of("w1", "w2"), WorkerLoss.RESEND_TASKS, null, parities, count))) {
             for (String g : spec.groups()) {
                 RuntimeException e = assertThrows(RuntimeException.class, () -> local.result(g, Duration.ofSeconds(20)),
                         () -> g + " ran; the next farm's workers saw parities " + parities);
@@ -67,15 +59,8 @@ class ResendWithoutCollectorTest {
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
         AtomicLong count = new AtomicLong();
-        try (LocalJob<Long> local = LocalJob.start(spec, job -> {
-            Farm<Long, Long> farm = job.farm("tasks", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
-                    Placement.of("w1", "w2")).dispatch(Dispatch.byKey((Long x) -> x % 2)).withoutCollector();
-            List<Node<Long, Long>> next = List.of(parity(parities.get(0)), parity(parities.get(1)));
-            job.run(Pipeline.of(Nodes.range(1, 20_000), farm)
-                    .then(Farm.<Long, Long>of(next).withoutEmitter(), Topology.PAIRWISE)
-                    .then(Nodes.sink((Long x) -> count.incrementAndGet())));
-            return count.get();
-        })) {
+        try (LocalJob<Long> local = LocalJob.start(spec,
+                job -> runParityJob(job, Placement.of("w1", "w2"), WorkerLoss.FAIL_JOB, null, parities, count))) {
             assertEquals(20_000, local.result("m", Duration.ofSeconds(20)));
             assertEquals(1, parities.get(0).size(), parities::toString);
             assertEquals(1, parities.get(1).size(), parities::toString);
@@ -93,22 +78,34 @@ class ResendWithoutCollectorTest {
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
         AtomicLong count = new AtomicLong();
-        try (LocalJob<Long> local = LocalJob.start(spec, job -> {
-            Farm<Long, Long> farm = job.farm("tasks", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
-                    Placement.of("m", "m"), WorkerLoss.RESEND_TASKS)
-                    .dispatch(Dispatch.byKey((Long x) -> x % 2)).withoutCollector();
-            List<Node<Long, Long>> next = List.of(parity(parities.get(0)), parity(parities.get(1)));
-            var stage = job.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w1");
-            job.run(Pipeline.of(Nodes.range(1, 20_000), farm)
-                    .then(Farm.<Long, Long>of(next).withoutEmitter(), Topology.PAIRWISE)
-                    .then(stage).then(Nodes.sink((Long x) -> count.incrementAndGet())));
-            return count.get();
-        })) {
+        try (LocalJob<Long> local = LocalJob.start(spec,
+                job -> runParityJob(job, Placement.of("m", "m"), WorkerLoss.RESEND_TASKS, "w1", parities, count))) {
             assertEquals(20_000, local.result("m", Duration.ofSeconds(20)));
             local.result("w1", Duration.ofSeconds(20)); // ran, not refused (its count is this JVM's: shared)
             assertEquals(1, parities.get(0).size(), parities::toString);
             assertEquals(1, parities.get(1).size(), parities::toString);
         }
+    }
+
+    /**
+     * The job of these tests: 20,000 numbers through a farm without collector whose emitter gives even
+     * ones to worker 0 and odd ones to worker 1, then a next farm taken pairwise whose worker i records
+     * the parities that reach it ({@code parities.get(i)}), then (if {@code stageGroup} is not null) a
+     * stage in that group, then a sink counting into {@code count}.
+     */
+    private static long runParityJob(DistributedJob job, Placement placement, WorkerLoss loss, String stageGroup,
+            List<Set<Long>> parities, AtomicLong count) {
+        Farm<Long, Long> farm = job.farm("tasks", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                placement, loss).dispatch(Dispatch.byKey((Long x) -> x % 2)).withoutCollector();
+        List<Node<Long, Long>> next = List.of(parity(parities.get(0)), parity(parities.get(1)));
+        var pipeline = Pipeline.of(Nodes.range(1, 20_000), farm).then(Farm.<Long, Long>of(next).withoutEmitter(),
+                Topology.PAIRWISE);
+        if (stageGroup != null) {
+            pipeline = pipeline.then(job.stage("s", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(),
+                    stageGroup));
+        }
+        job.run(pipeline.then(Nodes.sink((Long x) -> count.incrementAndGet())));
+        return count.get();
     }
 
     private static Node<Long, Long> parity(Set<Long> seen) {
