@@ -1,6 +1,7 @@
 package org.bbflow.examples;
 
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -141,17 +142,24 @@ final class NetFlags {
 
     private SslContext serverContext() throws SSLException {
         try {
-            return SslContextBuilder.forServer(cert.toFile(), key.toFile()).build();
+            // Mutual: a client must present a certificate the trust file accepts. --tls counts as
+            // authentication (it lets --bind reach beyond this machine), and a server that asked
+            // clients for nothing let anyone who could reach it send tasks.
+            return SslContextBuilder.forServer(cert.toFile(), key.toFile()).trustManager(trust.toFile())
+                    .clientAuth(ClientAuth.REQUIRE).build();
         } catch (IllegalArgumentException e) {
-            throw new SSLException("cannot use --tls-cert " + cert + " with --tls-key " + key + ": " + e.getMessage(), e);
+            throw new SSLException("cannot use --tls-cert " + cert + ", --tls-key " + key + " and --tls-trust " + trust
+                    + ": " + e.getMessage(), e);
         }
     }
 
     private SslContext clientContext() throws SSLException {
         try {
-            return SslContextBuilder.forClient().trustManager(trust.toFile()).build();
+            return SslContextBuilder.forClient().keyManager(cert.toFile(), key.toFile()).trustManager(trust.toFile())
+                    .build();
         } catch (IllegalArgumentException e) {
-            throw new SSLException("cannot use --tls-trust " + trust + ": " + e.getMessage(), e);
+            throw new SSLException("cannot use --tls-cert " + cert + ", --tls-key " + key + " and --tls-trust " + trust
+                    + ": " + e.getMessage(), e);
         }
     }
 

@@ -127,6 +127,45 @@ class DistributedFarmTest {
         assertEquals(0, w.status().get(30, TimeUnit.SECONDS), w.out() + " " + w.err());
     }
 
+    /**
+     * TLS counts as authentication (a worker with {@code --tls} may listen beyond this machine), so
+     * it must authenticate both ends: a master that trusts the worker's certificate but presents one
+     * the worker's trust file does not hold is refused, and the worker then serves its own master.
+     * (Before, the worker asked no client for a certificate: anyone who could reach it sent it tasks.)
+     */
+    @Test
+    void aWorkerWithTlsRefusesAMasterWhoseCertificateItDoesNotTrust() throws Exception {
+        Path[] pem = selfSignedPem(dir);
+        Path otherDir = Files.createDirectory(dir.resolve("other"));
+        Path[] other = selfSignedPem(otherDir);
+        Worker w = startWorker("--tls", "--tls-cert", pem[0].toString(), "--tls-key", pem[1].toString(),
+                "--tls-trust", pem[0].toString(), "--peer-timeout", "20s");
+        List<String> out = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> err = java.util.Collections.synchronizedList(new ArrayList<>());
+        // Bounded: before the fix the worker took this master's tasks, then could not send the results
+        // back (it does not trust the master's certificate) and the master waited for them.
+        Future<Integer> rogue = threads.submit(() -> Main.run(new String[] {"master", "--workers",
+            "127.0.0.1:" + w.port(), "--items", "3000", "--rounds", "10", "--tls", "--tls-cert", other[0].toString(),
+            "--tls-key", other[1].toString(), "--tls-trust", pem[0].toString(), "--peer-timeout", "5s"},
+            Output.into(out), Output.into(err)));
+        int status;
+        try {
+            status = rogue.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            rogue.cancel(true);
+            throw new AssertionError("a master whose certificate the worker does not trust was not refused within"
+                    + " 30 s: " + out + "\n" + err + "\n" + w.err());
+        }
+        assertTrue(status != 0 && out.stream().noneMatch(l -> l.contains("matches the local computation")),
+                "a master with a certificate the worker does not trust was served: " + out + "\n" + err);
+        assertTrue(String.join("\n", err).contains("TLS failure"), err::toString);
+        String[] tls = {"--tls", "--tls-cert", pem[0].toString(), "--tls-key", pem[1].toString(), "--tls-trust",
+            pem[0].toString(), "--peer-timeout", "20s"};
+        List<String> own = runMaster(0, w.port(), tls);
+        assertTrue(own.get(own.size() - 1).contains("matches the local computation"), own.toString());
+        assertEquals(0, w.status().get(30, TimeUnit.SECONDS), w.out() + " " + w.err());
+    }
+
     @Test
     void listeningBeyondThisMachineNeedsASecretOrTlsOrInsecure() throws Exception {
         // the worker's check, without starting it (a worker that wrongly started would wait for a master)
