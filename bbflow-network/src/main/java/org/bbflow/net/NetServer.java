@@ -247,9 +247,11 @@ public final class NetServer implements AutoCloseable {
     }
 
     /**
-     * Listens on {@code port} (0 for an ephemeral port): on all interfaces if {@code options} has a
-     * shared secret or TLS, otherwise on the loopback address only, so that nothing listens
-     * unauthenticated beyond this machine unless asked. To ask, name the address with
+     * Listens on {@code port} (0 for an ephemeral port): on all interfaces if {@code options}
+     * authenticate clients (a shared secret, or a TLS context that requires client certificates),
+     * otherwise on the loopback address only, so that nothing listens unauthenticated beyond this
+     * machine unless asked. A server-only TLS context proves the server to its clients but lets any
+     * client in, so alone it keeps the server on loopback. To ask, name the address with
      * {@link #bind(String, int, NetOptions)} (e.g. {@code "0.0.0.0"}).
      *
      * @param port the port, or 0 for an ephemeral one
@@ -261,8 +263,25 @@ public final class NetServer implements AutoCloseable {
      */
     public static NetServer bind(int port, NetOptions options) {
         Objects.requireNonNull(options, "options");
-        boolean authenticated = options.secret() != null || options.ssl() != null;
+        boolean authenticated = options.secret() != null || (options.ssl() != null && requiresClientCertificates(options.ssl()));
         return bind(authenticated ? "0.0.0.0" : InetAddress.getLoopbackAddress().getHostAddress(), port, options);
+    }
+
+    /**
+     * Whether a TLS context makes every client present a certificate it trusts: only then does TLS
+     * authenticate clients (before, any TLS context counted, and a server-only one listened on every
+     * interface to anyone). Asked of an engine the context makes, released at once.
+     */
+    static boolean requiresClientCertificates(io.netty.handler.ssl.SslContext ssl) {
+        if (!ssl.isServer()) {
+            return false;
+        }
+        javax.net.ssl.SSLEngine engine = ssl.newEngine(io.netty.buffer.ByteBufAllocator.DEFAULT);
+        try {
+            return engine.getNeedClientAuth();
+        } finally {
+            io.netty.util.ReferenceCountUtil.release(engine);
+        }
     }
 
     /**

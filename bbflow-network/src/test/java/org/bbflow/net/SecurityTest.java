@@ -62,6 +62,24 @@ class SecurityTest {
         }
     }
 
+    /**
+     * TLS authenticates clients only if the server's context requires their certificates: a
+     * server-only context (the server proves who it is, any client gets in) keeps {@code bind(port)}
+     * on loopback, a mutual one listens on every interface. (Before, any TLS context counted as
+     * authentication, and a server-only one listened beyond this machine to anyone.)
+     */
+    @Test
+    void bindWithoutAHostCountsTlsAsAuthenticationOnlyWhenItRequiresClientCertificates() throws Exception {
+        try (NetServer serverOnly = NetServer.bind(0, NetOptions.defaults().withTls(serverId.server()))) {
+            assertTrue(serverOnly.localAddress().getAddress().isLoopbackAddress(), "listening on " + serverOnly.localAddress());
+        }
+        NetOptions mutual = NetOptions.defaults()
+                .withTls(TlsContexts.mutualServer(serverId.store, TestCerts.password(), clientId.store));
+        try (NetServer authenticated = NetServer.bind(0, mutual)) {
+            assertTrue(authenticated.localAddress().getAddress().isAnyLocalAddress(), "listening on " + authenticated.localAddress());
+        }
+    }
+
     @Test
     void tlsWithTrustedCertificateAndSharedSecretWorks() throws Exception {
         NetOptions srv = NetOptions.defaults().withTls(serverId.server()).withSharedSecret(SECRET);
