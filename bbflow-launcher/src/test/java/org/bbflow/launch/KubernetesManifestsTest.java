@@ -39,6 +39,11 @@ class KubernetesManifestsTest {
 
     private JobFile job() throws Exception {
         Files.writeString(dir.resolve("job.secret"), "k8s-test-secret-0123456789\n");
+        return job(dir.resolve("job.secret"));
+    }
+
+    /** The squares job with the secret file as it is. */
+    private JobFile job(Path secret) throws Exception {
         Path f = dir.resolve("squares.json");
         Files.writeString(f, "{\"main\": \"org.bbflow.examples.distributed.SquaresJob\", \"args\": [\"1000000\", \"--resend\"],"
                 + " \"classpath\": \"/app/bbflow-examples.jar\", \"jvmOptions\": [\"-Xmx512m\"],"
@@ -117,6 +122,32 @@ class KubernetesManifestsTest {
         m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> KubernetesManifests.manifest(job(), "img", -1)).getMessage();
         assertTrue(m.contains("retries"), m);
+    }
+
+    /**
+     * Hunt 3: a group's own "jvmOptions" were dropped unseen (every pod ran the job's options only), and a
+     * secret file too short for the processes went into the Secret, so every pod failed at start, each
+     * index through its retries.
+     */
+    @Test
+    void groupOptionsAreKeptOrRefusedAndAShortSecretIsRefused() throws Exception {
+        Files.writeString(dir.resolve("job.secret"), "k8s-test-secret-0123456789\n");
+        Path f = dir.resolve("opts.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"secretFile\": \"job.secret\", \"groups\": {"
+                + "\"m\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}, \"w\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}}}");
+        Job k8sJob = JSON.readValue(JSON.writeValueAsString(JSON.readTree(KubernetesManifests.manifest(JobFile.read(f), "img", 3))
+                .get("items").get(2)), Job.class);
+        assertTrue(k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().contains("-Xmx4g"),
+                k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().toString());
+        Files.writeString(f, Files.readString(f).replace("\"w\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}",
+                "\"w\": {\"port\": 7100}"));
+        String m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(JobFile.read(f), "img", 3)).getMessage();
+        assertTrue(m.contains("\"m\" and \"w\"") && m.contains("jvmOptions"), m);
+        Files.writeString(dir.resolve("job.secret"), "short\n");
+        m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(job(dir.resolve("job.secret")), "img", 3)).getMessage();
+        assertTrue(m.contains("secret file " + dir.resolve("job.secret")) && m.contains("at least 16 bytes"), m);
     }
 
     /** Fails if any object reachable from {@code o} holds fields its type does not know. */
