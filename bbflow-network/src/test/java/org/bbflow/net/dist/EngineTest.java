@@ -84,6 +84,13 @@ class EngineTest {
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-3"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[3-1]"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-100000000]"));
+        // hunt 3: a bracket that is not numbers made host names of its prefix or of brackets
+        assertEquals(List.of("n008", "n009", "n010", "n011"), SlurmHostList.expand("n[008-011]"));
+        for (String bad : List.of("n[]", "n[1-2,]", "n[,1]", "a[[1]]", "a[b]", "a[1-[2]]")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand(bad),
+                    () -> bad + " gave " + SlurmHostList.expand(bad));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e::getMessage);
+        }
     }
 
     /** Every way to ask for too many hosts is refused before they are made (not after, out of memory). */
