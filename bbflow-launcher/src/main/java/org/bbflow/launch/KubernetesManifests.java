@@ -68,7 +68,10 @@ public final class KubernetesManifests {
                     + " at most 42 characters): set \"name\" in the job file");
         }
         JobSpec spec = job.spec();
-        if (spec.toText().contains("tlsCert=")) {
+        // the job text's values, by key: a search of the whole text also matched inside the identity
+        // (an "id" of "xsecretFile=/home/me/.ssh/id_rsa" put that file into the Secret)
+        List<String> parts = List.of(spec.toText().split(";"));
+        if (parts.stream().anyMatch(p -> p.startsWith("tlsCert="))) {
             throw new IllegalArgumentException("the manifests mount a secret file only; mount TLS files yourself and"
                     + " set tls paths inside the pods");
         }
@@ -111,10 +114,9 @@ public final class KubernetesManifests {
         objects.add(service);
 
         String secretPath = null;
-        String text = spec.toText();
-        java.util.regex.Matcher secretFile = java.util.regex.Pattern.compile("secretFile=([^;]*)").matcher(text);
-        if (secretFile.find()) {
-            Path file = Path.of(secretFile.group(1));
+        String secretPart = parts.stream().filter(p -> p.startsWith("secretFile=")).findFirst().orElse(null);
+        if (secretPart != null) {
+            Path file = Path.of(secretPart.substring("secretFile=".length()));
             JsonObject secret = object("v1", "Secret", name + "-secret");
             secret.addProperty("type", "Opaque");
             JsonObject data = new JsonObject();
@@ -124,14 +126,14 @@ public final class KubernetesManifests {
             secret.add("data", data);
             objects.add(secret);
             secretPath = SECRET_DIR + "/secret";
-            text = secretFile.replaceFirst("secretFile=" + secretPath);
         }
-        // every host left to the pods' DNS names: the job text with empty hosts
+        // every host left to the pods' DNS names: the job text with empty hosts, the secret where it is mounted
         StringBuilder engineText = new StringBuilder();
-        for (String part : text.split(";")) {
+        for (String part : parts) {
             engineText.append(engineText.length() == 0 ? "" : ";")
                     .append(part.startsWith("group.") ? part.substring(0, part.indexOf('=') + 1) + ":"
-                            + part.substring(part.lastIndexOf(':') + 1) : part);
+                            + part.substring(part.lastIndexOf(':') + 1)
+                            : part.startsWith("secretFile=") ? "secretFile=" + secretPath : part);
         }
 
         JsonObject k8sJob = object("batch/v1", "Job", name);

@@ -150,6 +150,24 @@ class KubernetesManifestsTest {
         assertTrue(m.contains("secret file " + dir.resolve("job.secret")) && m.contains("at least 16 bytes"), m);
     }
 
+    /**
+     * Hunt 3: the secret file was found by searching the whole job text, so an "id" holding
+     * "secretFile=PATH" put that file (any file the user can read) into the Secret, and an insecure job
+     * with such an id was given a secret.
+     */
+    @Test
+    void theSecretFileIsTakenFromItsKeyNotFromTheIdentity() throws Exception {
+        Path other = dir.resolve("private.key");
+        Files.writeString(other, "not-for-the-cluster-0123456789");
+        Path f = dir.resolve("id.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"insecure\": true, \"id\": \"xsecretFile=" + other + "\","
+                + " \"groups\": {\"m\": {\"port\": 7100}}}");
+        String manifest = KubernetesManifests.manifest(JobFile.read(f), "img", 3);
+        assertTrue(!manifest.contains("\"Secret\"") && !manifest.contains(Base64.getEncoder().encodeToString(
+                Files.readAllBytes(other))), manifest);
+        assertTrue(manifest.contains("id=xsecretFile=" + other + ";"), manifest);
+    }
+
     /** Fails if any object reachable from {@code o} holds fields its type does not know. */
     private static void noUnknownField(Object o, String path, IdentityHashMap<Object, Boolean> seen) throws Exception {
         if (o == null || seen.put(o, Boolean.TRUE) != null) {
