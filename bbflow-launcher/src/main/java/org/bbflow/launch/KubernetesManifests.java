@@ -44,8 +44,8 @@ public final class KubernetesManifests {
      * @return the manifest, JSON
      * @throws IOException if the secret file cannot be read
      * @throws IllegalArgumentException if the job uses TLS files (mount them yourself), has neither a secret
-     *     file nor {@code "insecure": true} (no pod could listen), its secret file is shorter than a
-     *     secret may be, two groups have different {@code "jvmOptions"} (every pod runs one command),
+     *     file nor {@code "insecure": true} (no pod could listen), its secret file is a directory or
+     *     shorter than a secret may be, two groups have different {@code "jvmOptions"} (every pod runs one command),
      *     the name is not a DNS label, or {@code retries} is negative
      */
     public static String manifest(JobFile job, String image, int retries) throws IOException {
@@ -120,6 +120,9 @@ public final class KubernetesManifests {
             JsonObject secret = object("v1", "Secret", name + "-secret");
             secret.addProperty("type", "Opaque");
             JsonObject data = new JsonObject();
+            if (Files.isDirectory(file)) { // reading it said only "Is a directory", naming no file
+                throw new IllegalArgumentException("secret file " + file + " is a directory, not a file");
+            }
             byte[] raw = Files.readAllBytes(file);
             checkSecret(file, raw);
             data.addProperty("secret", Base64.getEncoder().encodeToString(raw));

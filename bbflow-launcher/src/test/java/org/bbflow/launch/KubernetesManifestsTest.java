@@ -48,7 +48,7 @@ class KubernetesManifestsTest {
         Files.writeString(f, "{\"main\": \"org.bbflow.examples.distributed.SquaresJob\", \"args\": [\"1000000\", \"--resend\"],"
                 + " \"classpath\": \"/app/bbflow-examples.jar\", \"jvmOptions\": [\"-Xmx512m\"],"
                 + " \"groups\": {\"m\": {\"port\": 7100}, \"w1\": {\"port\": 7100, \"survivable\": true},"
-                + " \"w2\": {\"port\": 7100, \"survivable\": true}}, \"secretFile\": \"job.secret\", \"livenessTimeoutSeconds\": 2}");
+                + " \"w2\": {\"port\": 7100, \"survivable\": true}}, \"secretFile\": \"" + dir.relativize(secret) + "\", \"livenessTimeoutSeconds\": 2}");
         return JobFile.read(f);
     }
 
@@ -148,6 +148,10 @@ class KubernetesManifestsTest {
         m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> KubernetesManifests.manifest(job(dir.resolve("job.secret")), "img", 3)).getMessage();
         assertTrue(m.contains("secret file " + dir.resolve("job.secret")) && m.contains("at least 16 bytes"), m);
+        Path asDir = Files.createDirectory(dir.resolve("secret.d"));
+        m = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                () -> KubernetesManifests.manifest(job(asDir), "img", 3)).getMessage();
+        assertTrue(m.contains(asDir.toString()) && m.contains("directory"), m);
     }
 
     /**
