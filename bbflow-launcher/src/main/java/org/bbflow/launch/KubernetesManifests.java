@@ -44,8 +44,9 @@ public final class KubernetesManifests {
      * @return the manifest, JSON
      * @throws IOException if the secret file cannot be read
      * @throws IllegalArgumentException if the job uses TLS files (mount them yourself), has neither a secret
-     *     file nor {@code "insecure": true} (no pod could listen), the name is not a DNS label, or
-     *     {@code retries} is negative
+     *     file nor {@code "insecure": true} (no pod could listen), its secret file is a directory or
+     *     shorter than a secret may be, two groups have different {@code "jvmOptions"} (every pod runs one command),
+     *     the name is not a DNS label, or {@code retries} is negative
      */
     public static String manifest(JobFile job, String image, int retries) throws IOException {
         JsonObject list = new JsonObject();
@@ -67,7 +68,10 @@ public final class KubernetesManifests {
                     + " at most 42 characters): set \"name\" in the job file");
         }
         JobSpec spec = job.spec();
-        if (spec.toText().contains("tlsCert=")) {
+        // the job text's values, by key: a search of the whole text also matched inside the identity
+        // (an "id" of "xsecretFile=/home/me/.ssh/id_rsa" put that file into the Secret)
+        List<String> parts = List.of(spec.toText().split(";"));
+        if (parts.stream().anyMatch(p -> p.startsWith("tlsCert="))) {
             throw new IllegalArgumentException("the manifests mount a secret file only; mount TLS files yourself and"
                     + " set tls paths inside the pods");
         }
@@ -79,6 +83,17 @@ public final class KubernetesManifests {
             throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
         }
         List<String> groups = spec.groups();
+        // every pod runs the one command of the Job's template: a group's own JVM options cannot differ
+        // from the others' (they were dropped unseen, a group's -Xmx4g with them)
+        List<String> groupOptions = job.groups().get(groups.get(0)).jvmOptions();
+        for (String g : groups) {
+            if (!job.groups().get(g).jvmOptions().equals(groupOptions)) {
+                throw new IllegalArgumentException("groups \"" + groups.get(0) + "\" and \"" + g + "\" have different"
+                        + " \"jvmOptions\" (" + groupOptions + ", " + job.groups().get(g).jvmOptions() + "): every pod"
+                        + " runs the Job's one command; give every group the same options (or put them in the job's"
+                        + " \"jvmOptions\")");
+            }
+        }
         List<JsonObject> objects = new ArrayList<>();
 
         JsonObject service = object("v1", "Service", name);
@@ -99,25 +114,29 @@ public final class KubernetesManifests {
         objects.add(service);
 
         String secretPath = null;
-        String text = spec.toText();
-        java.util.regex.Matcher secretFile = java.util.regex.Pattern.compile("secretFile=([^;]*)").matcher(text);
-        if (secretFile.find()) {
-            Path file = Path.of(secretFile.group(1));
+        String secretPart = parts.stream().filter(p -> p.startsWith("secretFile=")).findFirst().orElse(null);
+        if (secretPart != null) {
+            Path file = Path.of(secretPart.substring("secretFile=".length()));
             JsonObject secret = object("v1", "Secret", name + "-secret");
             secret.addProperty("type", "Opaque");
             JsonObject data = new JsonObject();
-            data.addProperty("secret", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+            if (Files.isDirectory(file)) { // reading it said only "Is a directory", naming no file
+                throw new IllegalArgumentException("secret file " + file + " is a directory, not a file");
+            }
+            byte[] raw = Files.readAllBytes(file);
+            checkSecret(file, raw);
+            data.addProperty("secret", Base64.getEncoder().encodeToString(raw));
             secret.add("data", data);
             objects.add(secret);
             secretPath = SECRET_DIR + "/secret";
-            text = secretFile.replaceFirst("secretFile=" + secretPath);
         }
-        // every host left to the pods' DNS names: the job text with empty hosts
+        // every host left to the pods' DNS names: the job text with empty hosts, the secret where it is mounted
         StringBuilder engineText = new StringBuilder();
-        for (String part : text.split(";")) {
+        for (String part : parts) {
             engineText.append(engineText.length() == 0 ? "" : ";")
                     .append(part.startsWith("group.") ? part.substring(0, part.indexOf('=') + 1) + ":"
-                            + part.substring(part.lastIndexOf(':') + 1) : part);
+                            + part.substring(part.lastIndexOf(':') + 1)
+                            : part.startsWith("secretFile=") ? "secretFile=" + secretPath : part);
         }
 
         JsonObject k8sJob = object("batch/v1", "Job", name);
@@ -172,6 +191,7 @@ public final class KubernetesManifests {
         JsonArray command = new JsonArray();
         command.add(job.java() != null ? job.java() : "java");
         job.jvmOptions().forEach(command::add);
+        groupOptions.forEach(command::add);
         command.add("-cp");
         command.add(job.classpath() != null ? job.classpath() : "/app/*");
         command.add(job.main());
@@ -215,6 +235,25 @@ public final class KubernetesManifests {
         k8sJob.add("spec", jobSpec);
         objects.add(k8sJob);
         return objects;
+    }
+
+    /**
+     * Refuses a secret every pod would refuse at start (after crash-looping through its retries): the
+     * same rule as the processes' ({@code NetOptions.withSharedSecret}, trailing line ends dropped).
+     */
+    private static void checkSecret(Path file, byte[] raw) {
+        int n = raw.length;
+        while (n > 0 && (raw[n - 1] == '\n' || raw[n - 1] == '\r')) {
+            n--;
+        }
+        byte[] key = java.util.Arrays.copyOf(raw, n);
+        try {
+            org.bbflow.net.NetOptions.defaults().withSharedSecret(key);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("secret file " + file + ": " + e.getMessage(), e);
+        } finally {
+            java.util.Arrays.fill(key, (byte) 0);
+        }
     }
 
     private static JsonObject object(String apiVersion, String kind, String name) {

@@ -105,8 +105,8 @@ public final class Launcher {
      *
      * @param job the job
      * @return each group's command, in group order
-     * @throws IllegalStateException if a group has no host (the job is for an engine) or would listen
-     *     unauthenticated beyond its machine
+     * @throws IllegalStateException if a group has no host (the job is for an engine), would listen
+     *     unauthenticated beyond its machine, or its command holds characters the locale cannot pass
      */
     public static Map<String, List<String>> commands(JobFile job) {
         check(job);
@@ -119,13 +119,55 @@ public final class Launcher {
 
     /** What {@link #run} refuses before it starts anything. */
     private static void check(JobFile job) {
+        java.nio.charset.Charset platform = platformCharset();
         for (String g : job.groups().keySet()) {
             if (job.groups().get(g).host().isEmpty()) {
                 throw new IllegalStateException("group " + g + " has no host: the launcher starts every group on its host"
                         + " (a job file without hosts is for an engine: see the spec, slurm and kubernetes commands)");
             }
             job.spec().checkListenAllowed(g);
+            if (platform != null) {
+                checkEncodable(g, command(job, g), platform);
+            }
         }
+    }
+
+    /**
+     * The charset the JDK encodes a process's arguments in ({@code sun.jnu.encoding}, from the
+     * locale), or null if unknown.
+     */
+    private static java.nio.charset.Charset platformCharset() {
+        String name = System.getProperty("sun.jnu.encoding");
+        try {
+            return name == null ? null : java.nio.charset.Charset.forName(name);
+        } catch (IllegalArgumentException unknown) {
+            return null;
+        }
+    }
+
+    /**
+     * Refuses a command word the platform charset cannot encode: the JDK passes each such character
+     * to the process as '?', so under a C/POSIX locale an argument "jöb" reached the group as "j?b"
+     * (a path that does not exist, or a different argument), silently.
+     */
+    static void checkEncodable(String group, List<String> command, java.nio.charset.Charset charset) {
+        java.nio.charset.CharsetEncoder encoder = charset.newEncoder();
+        for (String word : command) {
+            if (!encoder.canEncode(word)) {
+                throw new IllegalStateException("group " + group + ": the command word '" + escaped(word) + "' holds"
+                        + " characters this launcher's locale (" + charset + ") cannot pass to a process (they would"
+                        + " arrive as '?'): run the launcher under a UTF-8 locale (e.g. LC_ALL=C.UTF-8)");
+            }
+        }
+    }
+
+    /** {@code word} with every character outside printable ASCII as a Java escape (the message is read under that locale). */
+    private static String escaped(String word) {
+        StringBuilder b = new StringBuilder();
+        for (char c : word.toCharArray()) {
+            b.append(c >= 0x20 && c < 0x7f ? String.valueOf(c) : String.format("\\u%04x", (int) c));
+        }
+        return b.toString();
     }
 
     /** {@code word} as one word for a POSIX shell. */
@@ -149,7 +191,8 @@ public final class Launcher {
      * @param grace how long the other groups may take to end by themselves once one failed
      * @return 0 if every group succeeded (survivable groups aside), else the first failing group's exit
      *     status ({@link #TIMED_OUT} if the time limit ended the job)
-     * @throws IllegalStateException if a group would listen unauthenticated beyond its machine
+     * @throws IllegalStateException if a group would listen unauthenticated beyond its machine, or its
+     *     command holds characters the locale cannot pass to a process (under a C/POSIX locale)
      * @throws IllegalArgumentException if the time limit is not above 0, or it or the grace is negative or
      *     above 365 days (nothing is started)
      * @throws IOException if a group's command cannot be started

@@ -150,6 +150,24 @@ class JobFileTest {
                 script);
     }
 
+    /**
+     * Hunt 3: the Slurm script dropped a group's own "jvmOptions" unseen: the master's step now runs the
+     * master's, the workers' step the workers' (one command: they must agree, else a refusal names them).
+     */
+    @Test
+    void theSlurmScriptKeepsTheGroupsJvmOptions() throws Exception {
+        JobFile job = JobFile.read(file("\"m\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx1g\"]},"
+                + " \"w1\": {\"port\": 7101, \"jvmOptions\": [\"-Xmx4g\", \"-Da=b c\"]},"
+                + " \"w2\": {\"port\": 7102, \"jvmOptions\": [\"-Xmx4g\", \"-Da=b c\"]}", ", \"jvmOptions\": [\"-ea\"]"));
+        String script = SlurmScript.script(job);
+        assertTrue(script.contains("--relative=0 --kill-on-bad-exit=0 java -ea -Xmx1g -cp "), script);
+        assertTrue(script.contains("--relative=1 --kill-on-bad-exit=0 java -ea -Xmx4g '-Da=b c' -cp "), script);
+        JobFile differ = JobFile.read(file("\"m\": {\"port\": 7100}, \"w1\": {\"port\": 7101, \"jvmOptions\": [\"-Xmx4g\"]},"
+                + " \"w2\": {\"port\": 7102}", ""));
+        String m = assertThrows(IllegalArgumentException.class, () -> SlurmScript.script(differ)).getMessage();
+        assertTrue(m.contains("\"w1\" and \"w2\"") && m.contains("jvmOptions"), m);
+    }
+
     /** Hunt 2: a key given twice in one object was taken from its last value, two groups of one name became one. */
     @Test
     void aKeyGivenTwiceIsRefused() throws Exception {

@@ -39,11 +39,16 @@ class KubernetesManifestsTest {
 
     private JobFile job() throws Exception {
         Files.writeString(dir.resolve("job.secret"), "k8s-test-secret-0123456789\n");
+        return job(dir.resolve("job.secret"));
+    }
+
+    /** The squares job with the secret file as it is. */
+    private JobFile job(Path secret) throws Exception {
         Path f = dir.resolve("squares.json");
         Files.writeString(f, "{\"main\": \"org.bbflow.examples.distributed.SquaresJob\", \"args\": [\"1000000\", \"--resend\"],"
                 + " \"classpath\": \"/app/bbflow-examples.jar\", \"jvmOptions\": [\"-Xmx512m\"],"
                 + " \"groups\": {\"m\": {\"port\": 7100}, \"w1\": {\"port\": 7100, \"survivable\": true},"
-                + " \"w2\": {\"port\": 7100, \"survivable\": true}}, \"secretFile\": \"job.secret\", \"livenessTimeoutSeconds\": 2}");
+                + " \"w2\": {\"port\": 7100, \"survivable\": true}}, \"secretFile\": \"" + dir.relativize(secret) + "\", \"livenessTimeoutSeconds\": 2}");
         return JobFile.read(f);
     }
 
@@ -117,6 +122,54 @@ class KubernetesManifestsTest {
         m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> KubernetesManifests.manifest(job(), "img", -1)).getMessage();
         assertTrue(m.contains("retries"), m);
+    }
+
+    /**
+     * Hunt 3: a group's own "jvmOptions" were dropped unseen (every pod ran the job's options only), and a
+     * secret file too short for the processes went into the Secret, so every pod failed at start, each
+     * index through its retries.
+     */
+    @Test
+    void groupOptionsAreKeptOrRefusedAndAShortSecretIsRefused() throws Exception {
+        Files.writeString(dir.resolve("job.secret"), "k8s-test-secret-0123456789\n");
+        Path f = dir.resolve("opts.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"secretFile\": \"job.secret\", \"groups\": {"
+                + "\"m\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}, \"w\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}}}");
+        Job k8sJob = JSON.readValue(JSON.writeValueAsString(JSON.readTree(KubernetesManifests.manifest(JobFile.read(f), "img", 3))
+                .get("items").get(2)), Job.class);
+        assertTrue(k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().contains("-Xmx4g"),
+                k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().toString());
+        Files.writeString(f, Files.readString(f).replace("\"w\": {\"port\": 7100, \"jvmOptions\": [\"-Xmx4g\"]}",
+                "\"w\": {\"port\": 7100}"));
+        String m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(JobFile.read(f), "img", 3)).getMessage();
+        assertTrue(m.contains("\"m\" and \"w\"") && m.contains("jvmOptions"), m);
+        Files.writeString(dir.resolve("job.secret"), "short\n");
+        m = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> KubernetesManifests.manifest(job(dir.resolve("job.secret")), "img", 3)).getMessage();
+        assertTrue(m.contains("secret file " + dir.resolve("job.secret")) && m.contains("at least 16 bytes"), m);
+        Path asDir = Files.createDirectory(dir.resolve("secret.d"));
+        m = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                () -> KubernetesManifests.manifest(job(asDir), "img", 3)).getMessage();
+        assertTrue(m.contains(asDir.toString()) && m.contains("directory"), m);
+    }
+
+    /**
+     * Hunt 3: the secret file was found by searching the whole job text, so an "id" holding
+     * "secretFile=PATH" put that file (any file the user can read) into the Secret, and an insecure job
+     * with such an id was given a secret.
+     */
+    @Test
+    void theSecretFileIsTakenFromItsKeyNotFromTheIdentity() throws Exception {
+        Path other = dir.resolve("private.key");
+        Files.writeString(other, "not-for-the-cluster-0123456789");
+        Path f = dir.resolve("id.json");
+        Files.writeString(f, "{\"main\": \"x.Main\", \"insecure\": true, \"id\": \"xsecretFile=" + other + "\","
+                + " \"groups\": {\"m\": {\"port\": 7100}}}");
+        String manifest = KubernetesManifests.manifest(JobFile.read(f), "img", 3);
+        assertTrue(!manifest.contains("\"Secret\"") && !manifest.contains(Base64.getEncoder().encodeToString(
+                Files.readAllBytes(other))), manifest);
+        assertTrue(manifest.contains("id=xsecretFile=" + other + ";"), manifest);
     }
 
     /** Fails if any object reachable from {@code o} holds fields its type does not know. */

@@ -44,6 +44,37 @@ class LauncherTest {
         assertFalse(Files.exists(started), "a group was started");
     }
 
+    /**
+     * Hunt 3: under a C/POSIX locale (cron, a service, a bare container) the JDK passes every character
+     * it cannot encode in the locale's charset as '?': a job argument "jöb" reached the group as "j?b",
+     * silently. The launcher now refuses such a job before starting anything, naming the word.
+     */
+    @Test
+    void aWordTheLocaleCannotPassIsRefusedNotMangled() throws Exception {
+        Path f = dir.resolve("echo.json");
+        // the group's "java" is echo: the group prints the words it was given
+        Files.writeString(f, "{\"main\": \"x.Main\", \"java\": \"/bin/echo\", \"remote\": \"{args}\", \"args\": [\"j\u00f6b\"],"
+                + " \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}", java.nio.charset.StandardCharsets.UTF_8);
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LaunchTool.class.getName(), "run", f.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("LC_") || k.equals("LANG"));
+        pb.environment().put("LC_ALL", "C");
+        Process launcher = pb.start();
+        try {
+            assertTrue(launcher.waitFor(20, TimeUnit.SECONDS), "the launcher did not end");
+            String out = Files.readString(dir.resolve("out.txt"), java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertEquals(2, launcher.exitValue(), out);
+            assertTrue(out.contains("'j\\u00f6b'") && out.contains("UTF-8"), out);
+        } finally {
+            launcher.destroyForcibly();
+        }
+        // what the check says for a charset that can carry the word, and one that cannot
+        Launcher.checkEncodable("m", List.of("j\u00f6b"), java.nio.charset.StandardCharsets.UTF_8);
+        assertThrows(IllegalStateException.class,
+                () -> Launcher.checkEncodable("m", List.of("j\u00f6b"), java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
     /** Hunt 2: a launcher ended by SIGTERM (kill, a batch system's cancel) left every group running. */
     @Test
     void aLauncherEndedBySigtermStopsItsGroups() throws Exception {

@@ -195,6 +195,15 @@ public final class DistributedJob {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.group = spec.check(group);
         for (String g : spec.groups()) {
+            // a host left to the engine and never filled in: its peers connected to "" (the loopback
+            // address: another process on this machine, or nothing until the peer timeout), silently
+            if (spec.hostFromEngine(g)) {
+                throw new IllegalArgumentException("group '" + g + "' has no host: the job leaves it to the engine, and"
+                        + " none gave it (run under Slurm or with BBFLOW_HOST_PATTERN, through"
+                        + " DistributedJob.fromEnvironment, or give every group a host)");
+            }
+        }
+        for (String g : spec.groups()) {
             if (!g.equals(spec.master())) {
                 for (String path : List.of(ChannelIds.report(g), ChannelIds.verdict(g), ChannelIds.admission(g),
                         ChannelIds.beats(g), ChannelIds.pulse(g))) {
@@ -213,7 +222,8 @@ public final class DistributedJob {
      * @param spec the job
      * @param group the group this process runs
      * @return the job's part
-     * @throws IllegalArgumentException if the job has no such group
+     * @throws IllegalArgumentException if the job has no such group, or a group has no host (the job
+     *     leaves it to an engine: {@link #fromEnvironment()} fills the hosts in)
      */
     public static DistributedJob of(JobSpec spec, String group) {
         return new DistributedJob(spec, group);
@@ -233,10 +243,18 @@ public final class DistributedJob {
         if (text == null) {
             throw new IllegalStateException("system property " + JOB_PROPERTY + " is not set (the launcher sets it)");
         }
-        if (System.getProperty(GROUP_PROPERTY) == null && new Engine(System.getenv()).rankSource() != null) {
-            return fromEnvironment();
-        }
+        return fromSystemProperties(text, System.getenv());
+    }
+
+    /** {@link #fromSystemProperties()} for the job {@code text} over the given environment (tests). */
+    static DistributedJob fromSystemProperties(String text, Map<String, String> env) {
         JobSpec spec = JobSpec.parse(text);
+        // the engine places this process when it gives the rank, and also when the job leaves hosts to it
+        // with the group given by hand: that took the empty hosts as they were
+        if (System.getProperty(GROUP_PROPERTY) == null && new Engine(env).rankSource() != null
+                || spec.groups().stream().anyMatch(spec::hostFromEngine)) {
+            return placed(text, env);
+        }
         return of(spec, System.getProperty(GROUP_PROPERTY, spec.master()));
     }
 
@@ -270,6 +288,11 @@ public final class DistributedJob {
             throw new IllegalStateException("no job: set the system property " + JOB_PROPERTY + " or the environment"
                     + " variable BBFLOW_JOB to the job's text (the launcher's `spec` command prints it)");
         }
+        return placed(text, env);
+    }
+
+    /** The part of the job {@code text} that the engine described by {@code env} gives this process. */
+    private static DistributedJob placed(String text, Map<String, String> env) {
         JobSpec spec = JobSpec.parse(text);
         Engine engine = new Engine(env);
         List<String> groups = spec.groups();

@@ -7,7 +7,9 @@ import java.util.List;
  * Slurm's compressed host lists ({@code SLURM_JOB_NODELIST}), expanded in Slurm's order:
  * {@code n[1-3,7]} is n1, n2, n3, n7; {@code rack[1-2]-n[01-02]} is rack1-n01, rack1-n02, rack2-n01,
  * rack2-n02 (the last bracket varies fastest); ranges keep their zero padding ({@code [08-10]} is 08,
- * 09, 10); several lists are separated by commas outside brackets ({@code a1,b[2-3]}).
+ * 09, 10); several lists are separated by commas outside brackets ({@code a1,b[2-3]}). A bracket
+ * holds only numbers and ranges: an empty one, an empty element, a nested bracket or a letter is
+ * refused, never read as part of a host name.
  */
 final class SlurmHostList {
     /** Refuses lists that would expand beyond this many hosts (a typo such as {@code [1-100000000]}). */
@@ -18,7 +20,8 @@ final class SlurmHostList {
     /**
      * The hosts of {@code list}, in order.
      *
-     * @throws IllegalArgumentException if the list is malformed (unbalanced brackets, a bad range)
+     * @throws IllegalArgumentException if the list is malformed (unbalanced or nested brackets, a bad
+     *     range, an empty bracket or element)
      */
     static List<String> expand(String list) {
         List<String> hosts = new ArrayList<>();
@@ -81,8 +84,15 @@ final class SlurmHostList {
 
     private static List<String> choices(String list, String set) {
         List<String> choices = new ArrayList<>();
-        for (String part : set.split(",")) {
+        // split keeping empty parts: "[1,]" and "[]" are malformed, not the bare prefix as a host
+        for (String part : set.split(",", -1)) {
             String p = part.trim();
+            // Slurm's brackets hold numbers and ranges only: anything else ("[]", "[1,]", "[[1]]", "[b]")
+            // made a host name of the prefix or of the brackets themselves, a silent wrong placement
+            if (!p.matches("[0-9]+(-[0-9]+)?")) {
+                throw new IllegalArgumentException("host list '" + list + "': bad range '" + p + "' in '[" + set
+                        + "]' (a bracket holds numbers and ranges such as 1-3, separated by ',')");
+            }
             int dash = p.indexOf('-');
             if (dash < 0) {
                 if (choices.size() >= MAX_HOSTS) {

@@ -84,6 +84,13 @@ class EngineTest {
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-3"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[3-1]"));
         assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand("n[1-100000000]"));
+        // hunt 3: a bracket that is not numbers made host names of its prefix or of brackets
+        assertEquals(List.of("n008", "n009", "n010", "n011"), SlurmHostList.expand("n[008-011]"));
+        for (String bad : List.of("n[]", "n[1-2,]", "n[,1]", "a[[1]]", "a[b]", "a[1-[2]]")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SlurmHostList.expand(bad),
+                    () -> bad + " gave " + SlurmHostList.expand(bad));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e::getMessage);
+        }
     }
 
     /** Every way to ask for too many hosts is refused before they are made (not after, out of memory). */
@@ -102,6 +109,34 @@ class EngineTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> withJob(Map.of("BBFLOW_RANK", "1")));
         assertTrue(e.getMessage().contains("BBFLOW_HOST_PATTERN"), e::getMessage);
         assertNull(new Engine(Map.of()).rankSource());
+    }
+
+    /**
+     * Hunt 3: a job that leaves hosts to the engine, run with -Dbbflow.group given by hand, skipped the
+     * engine: the hosts stayed empty and each peer was dialled at "" (the loopback address), silently;
+     * without any engine it did the same instead of saying that no host was given.
+     */
+    @Test
+    void aGroupGivenByHandStillTakesItsHostsFromTheEngine() {
+        String before = System.getProperty(DistributedJob.GROUP_PROPERTY);
+        System.setProperty(DistributedJob.GROUP_PROPERTY, "w1");
+        try {
+            DistributedJob job = DistributedJob.fromSystemProperties(JOB, Map.of("SLURM_JOB_NODELIST", "n[008-010]"));
+            assertEquals("w1", job.group());
+            assertEquals(List.of("n008", "n009", "n010"), job.spec().groups().stream().map(job.spec()::host).toList());
+            IllegalStateException none = assertThrows(IllegalStateException.class,
+                    () -> DistributedJob.fromSystemProperties(JOB, Map.of()));
+            assertTrue(none.getMessage().contains("leaves hosts to the engine"), none::getMessage);
+        } finally {
+            if (before == null) {
+                System.clearProperty(DistributedJob.GROUP_PROPERTY);
+            } else {
+                System.setProperty(DistributedJob.GROUP_PROPERTY, before);
+            }
+        }
+        IllegalArgumentException direct = assertThrows(IllegalArgumentException.class,
+                () -> DistributedJob.of(JobSpec.parse("master=m;group.m=:7100;group.w1=127.0.0.1:7101"), "w1"));
+        assertTrue(direct.getMessage().contains("group 'm' has no host"), direct::getMessage);
     }
 
     private static DistributedJob withJob(Map<String, String> env) {
