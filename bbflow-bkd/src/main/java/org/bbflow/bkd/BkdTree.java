@@ -102,8 +102,12 @@ public final class BkdTree implements AutoCloseable {
      * -1 until then, or if it failed). Guarded by {@link #closeLock} for the deletes that read it.
      */
     private long closeCommittedUpTo = -1;
-    /** Test hook run by {@link #delete} after its open check (null in production). */
-    volatile Runnable deleteHook;
+    /**
+     * Test hook run by {@link #delete} after its open check (null in production). Plain, not volatile:
+     * a delete is a per-point write path, and a test sets the hook before it starts the deleting
+     * thread ({@code Thread.start} orders it).
+     */
+    Runnable deleteHook;
     /** Test hook run by {@link #commit()} after its open check (null in production). */
     volatile Runnable commitHook;
     /** Test hook run by a buffer's flush before it bulk-loads its live points (null in production). */

@@ -106,6 +106,37 @@ public final class TlsContexts {
                 .keyManager(keyManagers(keys, password)));
     }
 
+    /**
+     * {@link #mutualServer(KeyStore, char[], KeyStore)} from PEM files: presents {@code cert} (a
+     * certificate chain) with {@code key} (PKCS#8, unencrypted) and requires every client to present
+     * a certificate that {@code trust} (certificates) vouches for.
+     *
+     * @param cert this side's certificate chain
+     * @param key its private key
+     * @param trust the client certificates, or their issuers, to accept
+     * @return the server context
+     * @throws IllegalArgumentException if a file is missing or unusable
+     */
+    public static SslContext mutualServer(Path cert, Path key, Path trust) {
+        return build(() -> SslContextBuilder.forServer(cert.toFile(), key.toFile()).trustManager(trust.toFile())
+                .clientAuth(ClientAuth.REQUIRE));
+    }
+
+    /**
+     * {@link #mutualClient(KeyStore, KeyStore, char[])} from PEM files: trusts the servers that
+     * {@code trust} vouches for and presents {@code cert} with {@code key} when the server asks.
+     *
+     * @param cert this side's certificate chain
+     * @param key its private key (PKCS#8, unencrypted)
+     * @param trust the server certificates, or their issuers, to trust
+     * @return the client context
+     * @throws IllegalArgumentException if a file is missing or unusable
+     */
+    public static SslContext mutualClient(Path cert, Path key, Path trust) {
+        return build(() -> SslContextBuilder.forClient().keyManager(cert.toFile(), key.toFile())
+                .trustManager(trust.toFile()));
+    }
+
     private interface Builder {
         SslContextBuilder get() throws GeneralSecurityException;
     }

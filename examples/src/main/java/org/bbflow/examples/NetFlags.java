@@ -1,8 +1,5 @@
 package org.bbflow.examples;
 
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -14,6 +11,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import javax.net.ssl.SSLException;
 import org.bbflow.net.NetOptions;
+import org.bbflow.net.TlsContexts;
 import picocli.CommandLine.Option;
 
 /**
@@ -97,8 +95,16 @@ final class NetFlags {
                     throw new NoSuchFileException(p.toString());
                 }
             }
-            server = base.withTls(serverContext());
-            client = base.withTls(clientContext());
+            // Mutual: each side presents --tls-cert and accepts only peers --tls-trust holds. --tls
+            // counts as authentication (it lets --bind reach beyond this machine), and a server that
+            // asked clients for nothing let anyone who could reach it send tasks.
+            try {
+                server = base.withTls(TlsContexts.mutualServer(cert, this.key, trust));
+                client = base.withTls(TlsContexts.mutualClient(cert, this.key, trust));
+            } catch (IllegalArgumentException e) {
+                throw new SSLException("cannot use --tls-cert " + cert + ", --tls-key " + this.key + " and --tls-trust "
+                        + trust + ": " + e.getMessage(), e);
+            }
         }
         if (!isLoopback(command, "--bind", bind) && key == null && !tls && !insecure) {
             throw command.usage("--bind " + bind + " would accept connections from other machines without"
@@ -138,29 +144,6 @@ final class NetFlags {
                     + bytes.length);
         }
         return bytes;
-    }
-
-    private SslContext serverContext() throws SSLException {
-        try {
-            // Mutual: a client must present a certificate the trust file accepts. --tls counts as
-            // authentication (it lets --bind reach beyond this machine), and a server that asked
-            // clients for nothing let anyone who could reach it send tasks.
-            return SslContextBuilder.forServer(cert.toFile(), key.toFile()).trustManager(trust.toFile())
-                    .clientAuth(ClientAuth.REQUIRE).build();
-        } catch (IllegalArgumentException e) {
-            throw new SSLException("cannot use --tls-cert " + cert + ", --tls-key " + key + " and --tls-trust " + trust
-                    + ": " + e.getMessage(), e);
-        }
-    }
-
-    private SslContext clientContext() throws SSLException {
-        try {
-            return SslContextBuilder.forClient().keyManager(cert.toFile(), key.toFile()).trustManager(trust.toFile())
-                    .build();
-        } catch (IllegalArgumentException e) {
-            throw new SSLException("cannot use --tls-cert " + cert + ", --tls-key " + key + " and --tls-trust " + trust
-                    + ": " + e.getMessage(), e);
-        }
     }
 
     /** Whether {@code host} names this machine only (a loopback address); {@code option} names it in errors. */

@@ -1,7 +1,5 @@
 package org.bbflow.net.dist;
 
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -16,8 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import javax.net.ssl.SSLException;
 import org.bbflow.net.NetOptions;
+import org.bbflow.net.TlsContexts;
 
 /**
  * What every process of a distributed job knows about the job: its groups (each a name with the
@@ -285,11 +283,9 @@ public final class JobSpec {
         // job's identity, and that identity is no secret (every server sends its own in its challenge):
         // a process of another job, or anyone who could reach the port, got in.
         try {
-            return new NetOptions[] {base.withTls(SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile())
-                    .trustManager(tlsTrust.toFile()).clientAuth(ClientAuth.REQUIRE).build()),
-                base.withTls(SslContextBuilder.forClient().keyManager(tlsCert.toFile(), tlsKey.toFile())
-                        .trustManager(tlsTrust.toFile()).build())};
-        } catch (SSLException | IllegalArgumentException e) {
+            return new NetOptions[] {base.withTls(TlsContexts.mutualServer(tlsCert, tlsKey, tlsTrust)),
+                base.withTls(TlsContexts.mutualClient(tlsCert, tlsKey, tlsTrust))};
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot use the job's TLS files " + tlsCert + ", " + tlsKey + ", " + tlsTrust
                     + ": " + e.getMessage(), e);
         }

@@ -133,14 +133,27 @@ class DistributedJobTest {
         return org.bbflow.testing.FreePorts.next();      // never the same port twice in one JVM
     }
 
+    /**
+     * As {@link LocalJob#spec}, each group on a port of this test JVM's own slice ({@code FreePorts}):
+     * the module's tests run in two JVMs at once, and a port the kernel picks from its ephemeral range
+     * could be taken by the other JVM's outgoing connection before the job binds it.
+     * ({@code LocalJobPortTest} and the docs' snippet test {@code LocalJob.spec} itself.)
+     */
+    static JobSpec.Builder onSlicePorts(String... groups) {
+        JobSpec.Builder b = JobSpec.builder();
+        for (String g : groups) {
+            b.group(g, "127.0.0.1", freePort());
+        }
+        return b;
+    }
+
     static JobSpec job(Path secret) throws Exception {
         return job(secret, Duration.ofSeconds(10));
     }
 
     static JobSpec job(Path secret, Duration peerTimeout) throws Exception {
         Files.writeString(secret, "0123456789abcdef-test-secret\n");
-        return JobSpec.builder().group("m", "127.0.0.1", freePort()).group("w1", "127.0.0.1", freePort())
-                .group("w2", "127.0.0.1", freePort()).secretFile(secret).peerTimeout(peerTimeout).build();
+        return onSlicePorts("m", "w1", "w2").secretFile(secret).peerTimeout(peerTimeout).build();
     }
 
     @Test

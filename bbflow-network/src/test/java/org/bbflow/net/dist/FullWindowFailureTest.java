@@ -33,7 +33,7 @@ class FullWindowFailureTest {
     private static final long BOUND_MS = 8_000;
 
     private static JobSpec spec(String... groups) {
-        return LocalJobTest.onSlicePorts(groups).peerTimeout(Duration.ofSeconds(30)).livenessTimeout(Duration.ofSeconds(1))
+        return DistributedJobTest.onSlicePorts(groups).peerTimeout(Duration.ofSeconds(30)).livenessTimeout(Duration.ofSeconds(1))
                 .build();
     }
 

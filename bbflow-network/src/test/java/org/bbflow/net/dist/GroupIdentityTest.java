@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GroupIdentityTest {
     @Test
     void aSecondProcessOfARunningGroupIsRefusedAndTheJobGoesOnWithTheFirst() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         long n = 20_000;
         AtomicReference<CompletableFuture<Object>> second = new AtomicReference<>();
@@ -63,7 +63,7 @@ class GroupIdentityTest {
      */
     @Test
     void aGroupRestartedBeforeItsLossIsNoticedRejoinsOnlyAsTheNextGeneration() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         long n = 40_000;
         AtomicReference<DistributedJob> again = new AtomicReference<>();
@@ -94,7 +94,7 @@ class GroupIdentityTest {
     void aGroupOfAnotherJobOnAGroupsAddressIsNeverAdmitted(@TempDir Path dir) throws Exception {
         Path secretA = Files.writeString(dir.resolve("a.secret"), "secret-of-job-a-0123456789\n");
         Path secretB = Files.writeString(dir.resolve("b.secret"), "secret-of-job-b-0123456789\n");
-        JobSpec a = LocalJobTest.onSlicePorts("m", "w1").secretFile(secretA).peerTimeout(Duration.ofSeconds(2)).build();
+        JobSpec a = DistributedJobTest.onSlicePorts("m", "w1").secretFile(secretA).peerTimeout(Duration.ofSeconds(2)).build();
         // job B's w1 listens where job A's w1 should (started on the address job A's group left free)
         JobSpec b = JobSpec.builder().group("m", "127.0.0.1", DistributedJobTest.freePort())
                 .group("w1", "127.0.0.1", a.port("w1")).secretFile(secretB).peerTimeout(Duration.ofSeconds(2)).build();

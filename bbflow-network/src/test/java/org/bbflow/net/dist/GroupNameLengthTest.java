@@ -34,7 +34,7 @@ class GroupNameLengthTest {
     @Test
     void theLongestAcceptedNameRuns() {
         String name = "w".repeat(JobSpec.MAX_GROUP_NAME);
-        JobSpec spec = LocalJobTest.onSlicePorts("m", name).peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", name).peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         try (LocalJob<Long> local = LocalJob.start(spec, job -> {
             var farm = job.farm("tasks", () -> Nodes.map((Long x) -> x + 1), Codec.longs(), Codec.longs(),

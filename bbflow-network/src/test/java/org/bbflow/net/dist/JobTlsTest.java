@@ -84,7 +84,7 @@ class JobTlsTest {
 
     @Test
     void aJobSecuredByTlsAloneRunsWithExactResults() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").tls(a[0], a[1], a[0])
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").tls(a[0], a[1], a[0])
                 .peerTimeout(Duration.ofSeconds(10)).livenessTimeout(Duration.ofSeconds(1)).build();
         try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec, job -> DistApp.run(job, 20_000, -1))) {
             DistApp.Outcome o = local.result("m", Duration.ofSeconds(20));
@@ -102,7 +102,7 @@ class JobTlsTest {
      */
     @Test
     void aPeerOfAnotherTlsJobIsRefusedWhateverIdentityItClaims() throws Exception {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1").tls(a[0], a[1], a[0]).peerTimeout(Duration.ofSeconds(5))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1").tls(a[0], a[1], a[0]).peerTimeout(Duration.ofSeconds(5))
                 .build();
         NetOptions[] options = spec.options();
         try (NetServer server = NetServer.bind("127.0.0.1", spec.port("m"), options[0]);

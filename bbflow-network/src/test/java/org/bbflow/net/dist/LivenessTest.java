@@ -39,9 +39,7 @@ class LivenessTest {
     static JobSpec job(Path dir) throws Exception {
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "0123456789abcdef-test-secret\n");
-        return JobSpec.builder().group("m", "127.0.0.1", DistributedJobTest.freePort())
-                .group("w1", "127.0.0.1", DistributedJobTest.freePort())
-                .group("w2", "127.0.0.1", DistributedJobTest.freePort()).secretFile(secret).peerTimeout(PEER)
+        return DistributedJobTest.onSlicePorts("m", "w1", "w2").secretFile(secret).peerTimeout(PEER)
                 .livenessTimeout(Duration.ofSeconds(1)).build();
     }
 

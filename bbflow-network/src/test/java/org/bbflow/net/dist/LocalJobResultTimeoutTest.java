@@ -18,7 +18,7 @@ class LocalJobResultTimeoutTest {
 
     @Test
     void aTimeoutBeyondALongOfNanosecondsWaitsForTheResult() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m").peerTimeout(Duration.ofSeconds(10)).build();
+        JobSpec spec = DistributedJobTest.onSlicePorts("m").peerTimeout(Duration.ofSeconds(10)).build();
         try (LocalJob<Long> local = LocalJob.start(spec, job -> 42L)) {
             assertEquals(42L, local.result("m", ChronoUnit.FOREVER.getDuration()));
             assertEquals(42L, local.result("m", Duration.ofDays(365L * 300)));
@@ -29,7 +29,7 @@ class LocalJobResultTimeoutTest {
     /** A timeout of zero or below does not wait: a group still running is "did not end within". */
     @Test
     void aTimeoutOfZeroDoesNotWait() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m").peerTimeout(Duration.ofSeconds(10)).build();
+        JobSpec spec = DistributedJobTest.onSlicePorts("m").peerTimeout(Duration.ofSeconds(10)).build();
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         try (LocalJob<Long> local = LocalJob.start(spec, job -> {
             try {

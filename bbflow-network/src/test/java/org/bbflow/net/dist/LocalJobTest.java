@@ -23,22 +23,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LocalJobTest {
     private static JobSpec spec() {
-        return onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(60)).livenessTimeout(Duration.ofSeconds(1))
+        return DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(60)).livenessTimeout(Duration.ofSeconds(1))
                 .build();
-    }
-
-    /**
-     * As {@link LocalJob#spec}, each group on a port of this test JVM's own slice ({@code FreePorts}):
-     * the module's tests run in two JVMs at once, and a port the kernel picks from its ephemeral range
-     * could be taken by the other JVM's outgoing connection before the job binds it.
-     * ({@code LocalJobPortTest} and the docs' snippet test {@code LocalJob.spec} itself.)
-     */
-    static JobSpec.Builder onSlicePorts(String... groups) {
-        JobSpec.Builder b = JobSpec.builder();
-        for (String g : groups) {
-            b.group(g, "127.0.0.1", DistributedJobTest.freePort());
-        }
-        return b;
     }
 
     @Test
@@ -80,7 +66,7 @@ class LocalJobTest {
     void oneNodeForEveryWorkerIsRefusedWhateverTheLossPolicy() {
         for (WorkerLoss loss : WorkerLoss.values()) {
             org.bbflow.core.Node<Long, Long> shared = org.bbflow.core.Nodes.map((Long x) -> x + 1);
-            JobSpec spec = onSlicePorts("m", "w1").peerTimeout(Duration.ofSeconds(10))
+            JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1").peerTimeout(Duration.ofSeconds(10))
                     .livenessTimeout(Duration.ofSeconds(1)).build();
             try (LocalJob<Long> local = LocalJob.start(spec, job -> {
                 var farm = job.farm("tasks", () -> shared, org.bbflow.net.Codec.longs(), org.bbflow.net.Codec.longs(),

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 class ResendWithoutCollectorTest {
     @Test
     void aResendingFarmWithoutCollectorIsRefusedInEveryGroup() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         // the next farm's worker i records the parity of what reaches it: the emitter sends even tasks
         // to one worker of the re-sending farm and odd ones to the other
@@ -55,7 +55,7 @@ class ResendWithoutCollectorTest {
     /** The same farm failing the job on a lost worker keeps port i for worker i: each next worker sees one parity. */
     @Test
     void aFarmWithoutCollectorThatFailsOnALostWorkerKeepsEachWorkersPort() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
         AtomicLong count = new AtomicLong();
@@ -74,7 +74,7 @@ class ResendWithoutCollectorTest {
      */
     @Test
     void aResendingFarmWithoutCollectorWhoseWorkersRunInTheMasterRunsEverywhere() {
-        JobSpec spec = LocalJobTest.onSlicePorts("m", "w1").peerTimeout(Duration.ofSeconds(10))
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1").peerTimeout(Duration.ofSeconds(10))
                 .livenessTimeout(Duration.ofSeconds(1)).build();
         List<Set<Long>> parities = List.of(ConcurrentHashMap.newKeySet(), ConcurrentHashMap.newKeySet());
         AtomicLong count = new AtomicLong();
