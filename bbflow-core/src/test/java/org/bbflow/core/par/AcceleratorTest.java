@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bbflow.core.FlowException;
 import org.bbflow.core.Node;
@@ -261,8 +263,12 @@ class AcceleratorTest {
     @Timeout(60)
     void offloadAfterTheFarmFailedIsRefusedNotLost() {
         AtomicLong processed = new AtomicLong();
+        // The worker fails only once the burst's end has been sent: failing earlier, it made endBurst
+        // throw (as documented, and as checked below) and the test fail on its own race (CI, 2026-11-28).
+        CountDownLatch burstEnded = new CountDownLatch(1);
         Accelerator<Integer, Integer> acc = Accelerator.<Integer, Integer>builder(2, () -> Nodes.map((Integer x) -> {
             if (x == 13) {
+                awaitUninterruptibly(burstEnded);
                 throw new IllegalStateException("thirteen");
             }
             processed.incrementAndGet();
@@ -270,6 +276,7 @@ class AcceleratorTest {
         })).named("acc-after-fail").start();
         acc.offload(13);
         acc.endBurst();
+        burstEnded.countDown();
         FlowException first = assertThrows(FlowException.class, acc::waitFreezing);
         assertTrue(first.getCause() instanceof IllegalStateException, first.toString());
         assertTrue(acc.flow().isDone(), "waitFreezing throws once the farm has ended");
@@ -282,6 +289,28 @@ class AcceleratorTest {
         assertThrows(FlowException.class, acc::close);
         assertEquals(0, processed.get());
         assertTrue(ParallelForTest.liveThreads("acc-after-fail/").isEmpty());
+    }
+
+    /** Waits for the latch on a worker thread: at most 30 s, and an interrupt does not end the wait. */
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    if (latch.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                    throw new AssertionError("the latch was not released within 30 s");
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Test
