@@ -24,11 +24,18 @@ import java.util.List;
  *                       not yet published, or that filled its buffer and goes on inserting (an
  *                       explicit refresh or flush drops them)
  * @param tombstoneBytes estimated bytes of the tombstones and their Bloom filter
+ * @param failedMerges   background merges that failed since creation (each changed nothing: its
+ *                       input trees stayed and a later merge retried them); {@link BkdTree#awaitMerges()}
+ *                       reports each failure once, this count keeps them all
+ * @param schedulerFailures failures of the scheduler thread since creation (publishing a terminated
+ *                       thread's buffer, reclaiming or purging; each retried by a later pass), counted
+ *                       the same way. A count that keeps growing means the index is not keeping up
+ *                       with its background work: monitor it where nothing calls {@code awaitMerges()}
  */
 public record BkdStats(List<Integer> treesPerLevel, int trees, long points, long tombstones,
                        long merges, long retiredTrees, long reclaimedTrees, int backlog,
                        String mergeStage, long insertedPoints, long mergedPoints, long treeBytes,
-                       long bufferBytes, long tombstoneBytes) {
+                       long bufferBytes, long tombstoneBytes, long failedMerges, long schedulerFailures) {
 
     /**
      * The heap this index holds: trees, insert buffers and tombstones (no array is kept for

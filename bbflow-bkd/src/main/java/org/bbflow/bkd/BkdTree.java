@@ -815,7 +815,8 @@ public final class BkdTree implements AutoCloseable {
                 merges.get(), reclaimer.retiredTrees.get(), reclaimer.reclaimedTrees.get(),
                 mergeStage == null || closed ? 0 : mergeStage.backlog(),
                 mergeStage == null ? "none" : mergeStage.kind(),
-                insertedPoints.get(), mergedPoints.get(), bytes, bufferBytes, tombstones.bytes());
+                insertedPoints.get(), mergedPoints.get(), bytes, bufferBytes, tombstones.bytes(),
+                mergeStage == null ? 0 : mergeStage.failures(), reclaimer.failures.total());
     }
 
     /**

@@ -166,6 +166,11 @@ final class FlowMergeStage implements MergeStage {
     }
 
     @Override
+    public long failures() {
+        return failures.total();
+    }
+
+    @Override
     public String kind() {
         return "flow";
     }

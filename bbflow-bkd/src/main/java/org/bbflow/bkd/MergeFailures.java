@@ -10,6 +10,8 @@ package org.bbflow.bkd;
 final class MergeFailures {
     private Throwable first;
     private int more;
+    /** Every failure recorded since creation: reports forget theirs, statistics count them all. */
+    private long total;
     /** What failed, as the report says it ("a background merge failed"). */
     private final String what;
     /** What the ones after the first are counted as ("merge(s)"). */
@@ -35,12 +37,18 @@ final class MergeFailures {
      * @return whether it is the first one since the last report
      */
     synchronized boolean record(Throwable t) {
+        total++;
         if (first == null) {
             first = t;
             return true;
         }
         more++;
         return false;
+    }
+
+    /** Failures recorded since creation, reported or not ({@link BkdStats}). */
+    synchronized long total() {
+        return total;
     }
 
     /**

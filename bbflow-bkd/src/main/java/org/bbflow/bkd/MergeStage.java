@@ -26,6 +26,9 @@ interface MergeStage {
      */
     IllegalStateException takeFailure();
 
+    /** Merges failed since creation, reported or not. */
+    long failures();
+
     /** How the stage runs, for statistics. */
     String kind();
 }

@@ -128,6 +128,11 @@ final class ThreadMergeStage implements MergeStage {
     }
 
     @Override
+    public long failures() {
+        return failures.total();
+    }
+
+    @Override
     public String kind() {
         return "threads";
     }

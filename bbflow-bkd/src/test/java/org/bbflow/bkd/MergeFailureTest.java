@@ -54,6 +54,8 @@ class MergeFailureTest {
             assertEquals(1, s.trees(), s::toString);         // 10+10, 10+10, then 20+20
             assertEquals(3, s.merges(), s::toString);
             assertEquals(80, s.mergedPoints(), "the failed merge wrote nothing: " + s);
+            assertEquals(1, s.failedMerges(), "the failure is counted, and stays counted once reported: " + s);
+            assertEquals(0, s.schedulerFailures(), s::toString);
             assertEquals(40, t.count(Box.all(1)));
             t.commit();
         }
@@ -89,6 +91,8 @@ class MergeFailureTest {
             assertEquals("injected merge failure 1", reported.getCause().getMessage(), reported::toString);
             assertTrue(reported.getMessage().contains("more merge(s) since"), reported::getMessage);
             t.awaitMerges();
+            assertEquals(3, t.stats().failedMerges(),
+                    "each failed merge counted once, all of them after the report: " + t.stats());
             assertEquals(60, t.count(Box.all(1)));
             assertFalse(t.merger.hasWork(), t.stats()::toString);
         }

@@ -50,6 +50,8 @@ class ReclaimerFailureTest {
                 t.awaitMerges();                // reported once
                 assertEquals(2, t.count(Box.all(2)));
                 assertEquals(3, t.stats().insertedPoints(), "counted once, not per attempt (one dropped as deleted)");
+                assertEquals(1, t.stats().schedulerFailures(), "counted, and kept after the report: " + t.stats());
+                assertEquals(0, t.stats().failedMerges(), t.stats()::toString);
             }
         }
     }
@@ -70,6 +72,7 @@ class ReclaimerFailureTest {
             assertSame(simulated, e.getCause());
             t.awaitMerges();
             assertEquals(0, t.reclaimer.pendingActions.get(), "counted down once");
+            assertEquals(1, t.stats().schedulerFailures(), t.stats()::toString);
         }
     }
 
