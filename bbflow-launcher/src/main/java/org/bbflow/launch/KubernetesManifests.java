@@ -46,7 +46,8 @@ public final class KubernetesManifests {
      * @throws IllegalArgumentException if the job uses TLS files (mount them yourself), has neither a secret
      *     file nor {@code "insecure": true} (no pod could listen), its secret file is a directory or
      *     shorter than a secret may be, two groups have different {@code "jvmOptions"} (every pod runs one command),
-     *     the name is not a DNS label, or {@code retries} is negative
+     *     the name is not already a DNS label (it names the objects as it is, see {@link #objectName}), or
+     *     {@code retries} is negative
      */
     public static String manifest(JobFile job, String image, int retries) throws IOException {
         JsonObject list = new JsonObject();
@@ -62,11 +63,7 @@ public final class KubernetesManifests {
 
     /** The objects, in the order they are applied. */
     static List<JsonObject> objects(JobFile job, String image, int retries) throws IOException {
-        String name = job.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
-        if (!name.matches("[a-z]([-a-z0-9]{0,40}[a-z0-9])?")) {
-            throw new IllegalArgumentException("job name '" + job.name() + "' does not make a DNS label (a-z, 0-9, '-',"
-                    + " at most 42 characters): set \"name\" in the job file");
-        }
+        String name = objectName(job.name());
         JobSpec spec = job.spec();
         // the job text's values, by key: a search of the whole text also matched inside the identity
         // (an "id" of "xsecretFile=/home/me/.ssh/id_rsa" put that file into the Secret)
@@ -96,7 +93,7 @@ public final class KubernetesManifests {
         }
         List<JsonObject> objects = new ArrayList<>();
 
-        JsonObject service = object("v1", "Service", name);
+        JsonObject service = object("v1", "Service", name, name);
         JsonObject serviceSpec = new JsonObject();
         serviceSpec.addProperty("clusterIP", "None");
         serviceSpec.addProperty("publishNotReadyAddresses", true); // the peers need the names before any pod is ready
@@ -117,7 +114,7 @@ public final class KubernetesManifests {
         String secretPart = parts.stream().filter(p -> p.startsWith("secretFile=")).findFirst().orElse(null);
         if (secretPart != null) {
             Path file = Path.of(secretPart.substring("secretFile=".length()));
-            JsonObject secret = object("v1", "Secret", name + "-secret");
+            JsonObject secret = object("v1", "Secret", name + "-secret", name);
             secret.addProperty("type", "Opaque");
             JsonObject data = new JsonObject();
             if (Files.isDirectory(file)) { // reading it said only "Is a directory", naming no file
@@ -139,7 +136,7 @@ public final class KubernetesManifests {
                             : part.startsWith("secretFile=") ? "secretFile=" + secretPath : part);
         }
 
-        JsonObject k8sJob = object("batch/v1", "Job", name);
+        JsonObject k8sJob = object("batch/v1", "Job", name, name);
         JsonObject jobSpec = new JsonObject();
         jobSpec.addProperty("completionMode", "Indexed");
         jobSpec.addProperty("completions", groups.size());
@@ -238,6 +235,36 @@ public final class KubernetesManifests {
     }
 
     /**
+     * The name of every object (Service, Secret, Job, and the {@code bbflow.org/job} label that selects
+     * the pods): the job's name itself, which must already be a DNS label.
+     *
+     * <p>Why refused rather than mapped: a mapping (lower case, anything else to '-') sent two jobs to
+     * one name ("a.b" and "a_b", "Job" and "job"), so one job's {@code kubectl apply} replaced the
+     * other's Service, Secret and Job, and its selector took the other's pods. A stable hash appended
+     * when the mapping changed a name would keep them apart, but the user could no longer predict the
+     * names {@code kubectl get job NAME} and the pods' DNS names ({@code <name>-<i>.<name>}) take; the
+     * job's name, as written, is what a Kubernetes user expects to find. So a name that is not a label
+     * is refused, the message suggesting the label to put in {@code "name"}.
+     *
+     * <p>At most 42 characters: a pod's host name is {@code <name>-<index>} and its name
+     * {@code <name>-<index>-<5 random>}, within Kubernetes' 63.
+     */
+    static String objectName(String jobName) {
+        if (jobName.matches("[a-z]([-a-z0-9]{0,40}[a-z0-9])?")) {
+            return jobName;
+        }
+        String suggested = jobName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-");
+        if (!suggested.matches("[a-z].*")) {
+            suggested = "job-" + suggested.replaceAll("^-+", "");
+        }
+        suggested = suggested.substring(0, Math.min(42, suggested.length())).replaceAll("-+$", "");
+        throw new IllegalArgumentException("job name '" + jobName + "' is not a DNS label (a lower-case letter, then"
+                + " a-z, 0-9 or '-', not ending in '-', at most 42 characters), and the Kubernetes objects are named"
+                + " after it as it is (mapping it could give two jobs one name): set \"name\" in the job file, e.g."
+                + " \"name\": \"" + suggested + "\"");
+    }
+
+    /**
      * Refuses a secret every pod would refuse at start (after crash-looping through its retries): the
      * same rule as the processes' ({@code NetOptions.withSharedSecret}, trailing line ends dropped).
      */
@@ -256,13 +283,14 @@ public final class KubernetesManifests {
         }
     }
 
-    private static JsonObject object(String apiVersion, String kind, String name) {
+    /** An object named {@code name}, labelled as the job's (the Secret's label was its own name, "job-secret"). */
+    private static JsonObject object(String apiVersion, String kind, String name, String job) {
         JsonObject o = new JsonObject();
         o.addProperty("apiVersion", apiVersion);
         o.addProperty("kind", kind);
         JsonObject meta = new JsonObject();
         meta.addProperty("name", name);
-        meta.add("labels", labels(name));
+        meta.add("labels", labels(job));
         o.add("metadata", meta);
         return o;
     }

@@ -114,7 +114,8 @@ public final class LaunchTool implements Runnable {
                 + " other groups may take to end by themselves (default 5)")
         double grace = 5;
 
-        @Option(names = "--dry-run", description = "print each group's command instead of running it (after the run's"
+        @Option(names = "--dry-run", description = "print each group's command, as one shell command line,"
+                + " instead of running it (after the run's"
                 + " checks: a job without hosts or listening unauthenticated beyond loopback is refused)")
         boolean dryRun;
 
@@ -123,7 +124,7 @@ public final class LaunchTool implements Runnable {
             JobFile job = read(jobFile).forRun();
             PrintWriter out = spec.commandLine().getOut();
             if (dryRun) { // refuses what the run refuses (a group without host above all), before printing anything
-                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + String.join(" ", command)));
+                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + Launcher.shellLine(command)));
                 return 0;
             }
             return Launcher.run(job, line -> {
@@ -171,7 +172,8 @@ public final class LaunchTool implements Runnable {
     @Command(name = "kubernetes", mixinStandardHelpOptions = true,
             description = "Prints the Kubernetes objects for the job file (kubectl apply -f): a headless Service, the"
                     + " secret as a Secret mounted as a file, and an Indexed Job (index i runs group i; the master's"
-                    + " success is the job's; a worker pod is retried and rejoins).")
+                    + " success is the job's; a worker pod is retried and rejoins), each named after the job's"
+                    + " name as it is, which must be a DNS label.")
     static final class Kubernetes implements Callable<Integer> {
         @Spec
         CommandSpec spec;

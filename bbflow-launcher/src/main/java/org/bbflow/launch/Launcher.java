@@ -170,6 +170,18 @@ public final class Launcher {
         return b.toString();
     }
 
+    /**
+     * A command as one line a POSIX shell reads back into the same words: what a dry run prints.
+     * Joined with bare spaces, the job's text ({@code -Dbbflow.job=id=...;master=m;...}) ended the
+     * pasted command at its first {@code ;}, and an argument with a space became two.
+     *
+     * @param command the command, one argument per element
+     * @return the words, each quoted for the shell where it needs it, separated by spaces
+     */
+    public static String shellLine(List<String> command) {
+        return String.join(" ", command.stream().map(Launcher::shellQuote).toList());
+    }
+
     /** {@code word} as one word for a POSIX shell. */
     static String shellQuote(String word) {
         if (!word.isEmpty() && word.matches("[A-Za-z0-9_./=:,@%+-]+")) {

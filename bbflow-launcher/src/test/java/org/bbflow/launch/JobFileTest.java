@@ -98,6 +98,34 @@ class JobFileTest {
         assertEquals("", out.toString(), "no command printed");
     }
 
+    /**
+     * Session 14: {@code run --dry-run} joined each command's words with bare spaces, so the printed
+     * command, pasted into a shell, was not the one the run starts: the job's text
+     * ({@code -Dbbflow.job=id=...;master=m;...}) ended the command at its first ';', and an argument
+     * with a space or a quote became other words. A shell now reads each printed line back into the
+     * run's words exactly.
+     */
+    @Test
+    void aDryRunPrintsCommandsAShellReadsBackExactly(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = dir.resolve("quoted.json");
+        java.nio.file.Files.writeString(f, "{\"main\": \"x.Main\", \"id\": \"dry-1\", \"remote\": \"{args}\","
+                + " \"args\": [\"two words\", \"it's\", \"$HOME\", \"a\\nb\", \"\"],"
+                + " \"groups\": {\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}}}");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(0, LaunchTool.run(new String[] {"run", "--dry-run", f.toString()}, new PrintWriter(out, true),
+                new PrintWriter(err, true)), out + "\n" + err);
+        String printed = out.toString();
+        assertTrue(printed.startsWith("[m] "), printed);
+        String line = printed.substring(4).replaceAll("\n\\z", "");
+        Process sh = new ProcessBuilder("sh", "-c", "printf '%s\\0' " + line).redirectErrorStream(true).start();
+        String words = new String(sh.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(sh.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+        java.util.List<String> expected = Launcher.command(JobFile.read(f).forRun(), "m");
+        assertEquals(String.join("\n", expected), String.join("\n", java.util.List.of(words.split("\0", -1)))
+                .replaceAll("\n\\z", ""), line);
+    }
+
     /** Review: a missing file printed only its path ("error: /x/job.json"), not what was wrong with it. */
     @Test
     void aMissingFileIsNamedAsMissing(@org.junit.jupiter.api.io.TempDir Path dir) {

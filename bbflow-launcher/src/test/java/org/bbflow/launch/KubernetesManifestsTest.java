@@ -172,6 +172,44 @@ class KubernetesManifestsTest {
         assertTrue(manifest.contains("id=xsecretFile=" + other + ";"), manifest);
     }
 
+    /**
+     * Session 14: the job's name was mapped to a DNS label (lower case, anything else to '-'), so two
+     * jobs ("a.b" and "a_b", "Job" and "job") got one Service, Secret and Job name and one pod selector:
+     * applying one replaced the other's objects and selected its pods. A name that is not already a
+     * label is refused now, the message suggesting one; a label names every object as it is.
+     */
+    @Test
+    void twoJobsNeverShareTheirObjectsNames() throws Exception {
+        Files.writeString(dir.resolve("job.secret"), "k8s-test-secret-0123456789\n");
+        java.util.Map<String, String> refused = new java.util.LinkedHashMap<>();
+        for (String name : java.util.List.of("a.b", "a_b", "Job", "job", "2nd-run", "squares-", "x".repeat(43))) {
+            Path f = dir.resolve("named.json");
+            Files.writeString(f, "{\"name\": \"" + name + "\", \"main\": \"x.Main\", \"secretFile\": \"job.secret\","
+                    + " \"groups\": {\"m\": {\"port\": 7100}, \"w\": {\"port\": 7100}}}");
+            try {
+                JsonNode items = JSON.readTree(KubernetesManifests.manifest(JobFile.read(f), "img", 3)).get("items");
+                for (JsonNode item : items) {
+                    String objectName = item.get("metadata").get("name").asText();
+                    assertTrue(objectName.equals(name) || objectName.equals(name + "-secret"), objectName);
+                    assertEquals(name, item.get("metadata").get("labels").get("bbflow.org/job").asText());
+                }
+                Job k8s = JSON.treeToValue(items.get(2), Job.class);
+                assertEquals(name, k8s.getSpec().getTemplate().getMetadata().getLabels().get("bbflow.org/job"));
+                assertEquals(name, k8s.getSpec().getTemplate().getSpec().getSubdomain());
+            } catch (IllegalArgumentException e) {
+                refused.put(name, e.getMessage());
+            }
+        }
+        assertEquals(java.util.List.of("a.b", "a_b", "Job", "2nd-run", "squares-", "x".repeat(43)),
+                java.util.List.copyOf(refused.keySet()), refused.toString());
+        assertTrue(refused.get("a.b").contains("job name 'a.b' is not a DNS label")
+                && refused.get("a.b").contains("\"name\": \"a-b\""), refused.get("a.b"));
+        assertTrue(refused.get("Job").contains("\"name\": \"job\""), refused.get("Job"));
+        assertTrue(refused.get("2nd-run").contains("\"name\": \"job-2nd-run\""), refused.get("2nd-run"));
+        assertTrue(refused.get("squares-").contains("\"name\": \"squares\""), refused.get("squares-"));
+        assertTrue(refused.get("x".repeat(43)).contains("\"name\": \"" + "x".repeat(42) + "\""), refused.toString());
+    }
+
     /** Fails if any object reachable from {@code o} holds fields its type does not know. */
     private static void noUnknownField(Object o, String path, IdentityHashMap<Object, Boolean> seen) throws Exception {
         if (o == null || seen.put(o, Boolean.TRUE) != null) {

@@ -34,7 +34,8 @@ final class LaunchCommand extends Subcommand {
                     + " terminated (0 to 365 days; default 5s)")
     Duration grace = Duration.ofSeconds(5);
 
-    @Option(names = "--dry-run", description = "print each group's command instead of running it (after the run's"
+    @Option(names = "--dry-run", description = "print each group's command, as one shell command line,"
+            + " instead of running it (after the run's"
             + " checks: a job without hosts or listening unauthenticated beyond loopback is refused)")
     boolean dryRun;
 
@@ -50,7 +51,7 @@ final class LaunchCommand extends Subcommand {
         JobFile job = read.forRun(); // each run its own identity, unless the file names one
         try {
             if (dryRun) { // refuses what the run refuses (a group without host above all), before printing anything
-                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + String.join(" ", command)));
+                Launcher.commands(job).forEach((g, command) -> out.println("[" + g + "] " + Launcher.shellLine(command)));
                 return 0;
             }
             return Launcher.run(job, out::println, timeout, grace);
