@@ -121,6 +121,8 @@ public final class LaunchTool implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            Duration limit = timeout == null ? null : seconds("--timeout", timeout, false);
+            Duration graceTime = seconds("--grace", grace, true);
             JobFile job = read(jobFile).forRun();
             PrintWriter out = spec.commandLine().getOut();
             if (dryRun) { // refuses what the run refuses (a group without host above all), before printing anything
@@ -130,8 +132,21 @@ public final class LaunchTool implements Runnable {
             return Launcher.run(job, line -> {
                 out.println(line);
                 out.flush();
-            }, timeout == null ? null : Duration.ofMillis(Math.round(timeout * 1000)),
-                    Duration.ofMillis(Math.round(grace * 1000)));
+            }, limit, graceTime);
+        }
+
+        /**
+         * Seconds as given, to the nanosecond. They were rounded to milliseconds first, so
+         * {@code --grace NaN} or {@code -0.0004} ran with no grace and {@code --timeout NaN} was
+         * refused as "PT0S", naming neither the option nor the value.
+         */
+        static Duration seconds(String option, double seconds, boolean zeroAllowed) {
+            if (Double.isNaN(seconds) || Double.isInfinite(seconds) || seconds < 0 || seconds == 0 && !zeroAllowed) {
+                throw new IllegalArgumentException(option + " takes a number of seconds " + (zeroAllowed ? "from 0" : "above 0")
+                        + " (at most 365 days), got " + seconds);
+            }
+            // a value past Long.MAX_VALUE nanoseconds saturates there, beyond the 365 days Launcher.run allows
+            return Duration.ofNanos(Math.round(seconds * 1e9));
         }
     }
 

@@ -126,6 +126,28 @@ class JobFileTest {
                 .replaceAll("\n\\z", ""), line);
     }
 
+    /**
+     * Session 15: {@code --grace} and {@code --timeout} were rounded to milliseconds before any check,
+     * so {@code --grace NaN} and {@code --grace -0.0004} ran with no grace, and {@code --timeout NaN} was
+     * refused as "PT0S"; a dry run checked neither. Now each is refused naming the option and the value.
+     */
+    @Test
+    void secondsThatAreNoDurationAreRefusedNamingTheOption() throws Exception {
+        Path f = file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", "");
+        for (String[] bad : new String[][] {{"--grace", "NaN"}, {"--grace", "-0.0004"}, {"--grace", "Infinity"},
+                {"--timeout", "NaN"}, {"--timeout", "0"}, {"--timeout", "-1"}}) {
+            StringWriter err = new StringWriter();
+            int status = LaunchTool.run(new String[] {"run", "--dry-run", bad[0], bad[1], f.toString()},
+                    new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+            assertEquals(2, status, String.join(" ", bad) + ": " + err);
+            assertTrue(err.toString().contains(bad[0] + " takes a number of seconds"), err.toString());
+        }
+        assertEquals(java.time.Duration.ofNanos(100_000), LaunchTool.Run.seconds("--timeout", 0.0001, false),
+                "a time limit under a millisecond is kept, not rounded to 0");
+        assertEquals(0, LaunchTool.run(new String[] {"run", "--dry-run", "--grace", "0", "--timeout", "0.5", f.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true)));
+    }
+
     /** Review: a missing file printed only its path ("error: /x/job.json"), not what was wrong with it. */
     @Test
     void aMissingFileIsNamedAsMissing(@org.junit.jupiter.api.io.TempDir Path dir) {
