@@ -78,8 +78,15 @@ public final class FreePorts {
     }
 
     static int fork(String value) {
-        if (value == null || value.isBlank()) {
+        if (value == null) {
             return 0;
+        }
+        if (value.isBlank()) {
+            // set, but to nothing: a build that means to slice and whose placeholder was not replaced. It
+            // once fell back to the kernel's ports without a word, and the slices were never used (a
+            // systemPropertyVariables value of ${surefire.forkNumber} alone arrives empty: SUREFIRE-1068).
+            throw new IllegalStateException(FORK_PROPERTY + " is set but empty: the build's fork number was not"
+                    + " substituted (pass -D" + FORK_PROPERTY + "=${surefire.forkNumber} in Surefire's argLine)");
         }
         int fork = Integer.parseInt(value.trim());
         if (fork < 1 || FIRST_SLICED + fork * SLICE > 32_768) {

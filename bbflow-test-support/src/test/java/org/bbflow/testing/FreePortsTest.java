@@ -36,5 +36,8 @@ class FreePortsTest {
         assertEquals(2, FreePorts.fork("2"));
         assertThrows(IllegalArgumentException.class, () -> FreePorts.fork("0"));
         assertThrows(IllegalArgumentException.class, () -> FreePorts.fork("7"));
+        // set to nothing: an unsubstituted placeholder, refused rather than silently unsliced
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> FreePorts.fork(""));
+        assertTrue(e.getMessage().contains("surefire.forkNumber"), e.getMessage());
     }
 }
