@@ -176,9 +176,18 @@ class TaskLaneTest {
                 assertFalse(alive.isLost(), () -> "the live lane was counted lost; lost groups " + lostGroups);
                 assertEquals(java.util.Set.of("w1"), lostGroups);
 
-                // the alive group reads on: the orphan reaches it, after the task it had
-                assertArrayEquals(first, (byte[]) aliveTasks.take());
-                assertArrayEquals(orphan, (byte[]) aliveTasks.take());
+                // the alive group reads on: the orphan reaches it, after the task it had (an interrupted
+                // re-send that gave up would leave it nowhere: bounded, so that fails instead of hanging)
+                var received = java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> java.util.List.of(aliveTasks.take(), aliveTasks.take()));
+                java.util.List<Object> both;
+                try {
+                    both = received.get(20, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("the orphan never reached the live lane (its re-send gave up)");
+                }
+                assertArrayEquals(first, (byte[]) both.get(0));
+                assertArrayEquals(orphan, (byte[]) both.get(1));
                 assertFalse(alive.isLost());
             } finally {
                 lost.close();

@@ -189,8 +189,9 @@ public final class DistributedMaster {
     }
 
     /**
-     * Waits until every flow is done; throws if a worker whose results are not all in made no progress
-     * (no task sent, no result taken) for {@code stallTimeout}, after cancelling the flows.
+     * Waits until every flow is done; throws the sending flow's failure as soon as it has one, and
+     * throws if a worker whose results are not all in made no progress (no task sent, no result
+     * taken) for {@code stallTimeout}, after cancelling the flows.
      */
     private static void watch(List<InetSocketAddress> workers, LongAdder[] progress, Flow sending, List<Flow> collectors,
                               Duration stallTimeout) {
@@ -199,10 +200,18 @@ public final class DistributedMaster {
         long[] seen = new long[progress.length];
         long[] since = new long[progress.length];
         java.util.Arrays.fill(since, System.nanoTime());
-        while (!sending.isDone() || !collectors.stream().allMatch(Flow::isDone)) {
+        boolean sent = false;
+        while (!sent || !collectors.stream().allMatch(Flow::isDone)) {
+            if (!sent && sending.isDone()) {
+                sending.join(); // a failed send (a worker refused or gone) fails the run at once, as before
+                sent = true;
+                continue;
+            }
             LockSupport.parkNanos(step);
             if (Thread.interrupted()) {
                 Thread.currentThread().interrupt();
+                sending.cancel(); // as an interrupted run() would: nothing goes on behind the caller
+                collectors.forEach(Flow::cancel);
                 break; // the joins below throw for the interrupt
             }
             long now = System.nanoTime();
