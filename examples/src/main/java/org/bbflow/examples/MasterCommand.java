@@ -46,8 +46,9 @@ final class MasterCommand extends Subcommand {
         }
         out.println(String.format(Locale.ROOT, "master: %,d tasks of %d rounds to %d worker JVM(s): %s", items, rounds,
                 addresses.size(), workers));
+        // a worker connected but not reading fails the run after the peer timeout too (no progress)
         DistributedMaster.Result r = DistributedMaster.run(addresses, items, rounds, net.bind, options.server(),
-                options.client());
+                options.client(), net.peerTimeout != null ? net.peerTimeout : DistributedMaster.DEFAULT_STALL_TIMEOUT);
         long expected = 0;
         for (long x = 1; x <= items; x++) {
             expected += DistributedWorker.work(x, rounds);

@@ -23,7 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bbflow.examples.distributed.DistributedWorker;
+import org.bbflow.net.Codec;
 import org.bbflow.net.NetOptions;
+import org.bbflow.net.NetServer;
+import org.bbflow.net.RemoteInlet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -114,6 +117,38 @@ class DistributedFarmTest {
         assertTrue(out.get(out.size() - 1).contains("matches the local computation"), out.toString());
         assertEquals(0, w.status().get(30, TimeUnit.SECONDS), w.out() + " " + w.err());
         assertTrue(w.out().get(w.out().size() - 1).contains("processed 3,000 tasks"), w.out().toString());
+    }
+
+    /**
+     * A worker that stays connected but never reads its tasks (here: one that takes its job and then
+     * nothing, its heartbeats going on, so the peer timeout never fires): the master's sends wait for
+     * window for ever. Before, the run hung; now it fails, naming the worker, once neither a task went
+     * out to it nor a result came back from it for the peer timeout (2 s here).
+     */
+    @Test
+    void aWorkerThatNeverReadsFailsTheMasterWithinThePeerTimeout() throws Exception {
+        try (NetServer fake = NetServer.bind("127.0.0.1", 0, NetOptions.defaults().withPeerTimeout(Duration.ofSeconds(60)))) {
+            RemoteInlet<DistributedWorker.Job> control = fake.inlet(0, Codec.record(DistributedWorker.Job.class));
+            RemoteInlet<Long> tasks = fake.inlet(1, Codec.longs()); // registered, never read: its window fills
+            try {
+                List<String> out = java.util.Collections.synchronizedList(new ArrayList<>());
+                List<String> err = java.util.Collections.synchronizedList(new ArrayList<>());
+                long t0 = System.nanoTime();
+                Future<Integer> master = threads.submit(() -> Main.run(new String[] {"master", "--workers",
+                    "127.0.0.1:" + fake.port(), "--items", "2000000", "--rounds", "0", "--peer-timeout", "2s"},
+                    Output.into(out), Output.into(err)));
+                assertTrue(control.take() != null); // the handshake the master needs: its job is taken
+                int status = master.get(20, TimeUnit.SECONDS); // before the fix: a TimeoutException (a hang)
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertEquals(1, status, out + "\n" + err);
+                String all = String.join("\n", err);
+                assertTrue(all.contains("worker 127.0.0.1:" + fake.port()) && all.contains("no progress"), all);
+                assertTrue(ms < 10_000, () -> "failed after " + ms + " ms: " + all);
+            } finally {
+                tasks.close();
+                control.close();
+            }
+        }
     }
 
     @Test

@@ -123,11 +123,11 @@ final class FarmLedger {
     /** Takes a task from the emitter: counts it unfinished and sends it, to {@code home} while it is alive. */
     void accept(Object task, TaskLane home) {
         unfinished.incrementAndGet();
-        submit(task, home, true);
+        submit(task, home);
     }
 
-    /** Sends a task to {@code preferred} while it lives, else round-robin; {@code fromStandIn}: see {@link TaskLane#send}. */
-    private void submit(Object task, TaskLane preferred, boolean fromStandIn) {
+    /** Sends a task to {@code preferred} while it lives, else round-robin. */
+    private void submit(Object task, TaskLane preferred) {
         TaskLane lane = preferred;
         while (true) {
             if (lane == null || lane.isLost()) {
@@ -138,7 +138,7 @@ final class FarmLedger {
                 }
                 lane = lanes.get(k);
             }
-            if (lane.send(task, fromStandIn)) {
+            if (lane.send(task)) {
                 return;
             }
             lane = null;
@@ -224,7 +224,7 @@ final class FarmLedger {
                 + " unfinished tasks to the workers still alive");
         return () -> {
             for (Object task : orphans) {
-                submit(task, null, false);
+                submit(task, null);
             }
         };
     }

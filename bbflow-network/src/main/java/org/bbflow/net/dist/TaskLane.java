@@ -22,6 +22,13 @@ import org.bbflow.net.RemoteStreamFailedException;
  * {@code state} guards the unfinished tasks and the lost flag and is never held across a network
  * wait, so the reader can always take results in (the remote worker never waits on the master to
  * send more).
+ *
+ * <p>An interrupt of a thread in {@link #send} means that thread is asked to stop (its flow is
+ * cancelled), never that the lane it sends to failed. Closing a lane interrupts its reader only while
+ * the reader still reads: once out of its channel the reader may re-send its lane's unfinished tasks
+ * to other lanes, and an interrupt there (its own lane closing: the job ending, or the liveness watch
+ * declaring its group lost as well) once made a send waiting for a live lane's window count that lane,
+ * and its group, lost.
  */
 final class TaskLane {
     final String group;
@@ -42,6 +49,8 @@ final class TaskLane {
     /** The master ended the task stream with a failure: a failed end of the results is its echo. */
     private volatile boolean cut;
     private volatile boolean closed;
+    /** The reader is still in its channel: {@link #close} may interrupt it. Guarded by {@code state}. */
+    private boolean reading = true;
     private FarmLedger ledger;
     private RemoteOutlet<Object> outlet;
     private RemoteInlet<Object> inlet;
@@ -88,14 +97,14 @@ final class TaskLane {
     /**
      * Sends one task. Returns false, without sending, if the lane is lost (the caller picks another).
      * If the channel fails during the send, the lane's loss is handled here and the task, already
-     * counted as unfinished, is re-sent with the others. A {@code fromStandIn} send (the lane's own
-     * stand-in, a node of the master's flow) that is interrupted throws instead, and the lane is not
-     * lost: the flow is being cancelled (the master's part failed or was given up), not the group
-     * lost. Any other sender (re-sending a lost lane's tasks) may be interrupted for other reasons (a
-     * lane's reader, when its lane closes) and must not drop the task: for it a failed send is a
-     * failed lane, as before.
+     * counted as unfinished, is re-sent with the others. A send that is interrupted throws instead,
+     * and the lane is not lost: only a stand-in (a node of the master's flow, sending its own task or
+     * re-sending a lost lane's) is ever interrupted in a send, when its flow is cancelled (the master's
+     * part failed or was given up), and that is not this lane's group lost. A lane's reader, the other
+     * thread that re-sends, is not interrupted once it is out of its channel ({@link #close}); the
+     * liveness watch, the third, never is.
      */
-    boolean send(Object task, boolean fromStandIn) {
+    boolean send(Object task) {
         RemoteChannelException failed = null;
         sending.lock();
         try {
@@ -107,10 +116,10 @@ final class TaskLane {
             }
             outlet.send(task);
         } catch (RemoteChannelException e) {
-            if (fromStandIn && Thread.currentThread().isInterrupted()) {
-                // the stand-in's flow is being cancelled (the master's part failed or was given up),
-                // not the group lost: taken for a loss, a live group was counted lost and its tasks
-                // re-sent while the job was ending
+            if (Thread.currentThread().isInterrupted()) {
+                // the sender's flow is being cancelled (the master's part failed or was given up), not
+                // the group lost: taken for a loss, a live group was counted lost and its tasks re-sent
+                // while the job was ending. The job fails: what was left to re-send does not matter.
                 throw e;
             }
             failed = e;
@@ -138,6 +147,8 @@ final class TaskLane {
 
     private void read() {
         List<Object> results = new ArrayList<>();
+        RuntimeException failure = null;
+        boolean end = false;
         try {
             for (Object r; (r = inlet.take()) != null; ) {
                 if (r != TaskMarks.TASK_DONE) {
@@ -156,19 +167,31 @@ final class TaskLane {
                 }
                 results.clear();
             }
-            ended(results);
+            end = true;
         } catch (RemoteStreamFailedException e) {
             if (cut) {
-                ended(results); // the group's stream was cut because the master's was: every result is in
+                end = true; // the group's stream was cut because the master's was: every result is in
             } else {
-                failed(e);
+                failure = e;
             }
         } catch (RuntimeException e) {
-            failed(e);
+            failure = e;
         } finally {
             // it may stop in the middle of a frame (a lost lane, a mark without a task): the frame in
             // hand is this thread's to free; close(), later and from another thread, leaves it alone
             inlet.stopReading();
+            synchronized (state) {
+                reading = false; // out of the channel for good: close() neither interrupts nor waits for it now
+            }
+        }
+        // a failed lane may be lost, and its unfinished tasks re-sent from here, waiting for other lanes'
+        // windows: an interrupt meant to wake the reader in its channel must not reach such a send
+        // (nor does any: close() interrupts only while reading is true, and sets closed first, which
+        // makes laneFailed() of this lane return at once if an interrupt came in before the flag fell)
+        if (end) {
+            ended(results);
+        } else if (failure != null) {
+            failed(failure);
         }
     }
 
@@ -250,8 +273,19 @@ final class TaskLane {
             }
         }
         if (reader != null) {
-            reader.interrupt();
-            reader.join(5_000);
+            boolean inChannel;
+            synchronized (state) {
+                inChannel = reading;
+                if (inChannel) {
+                    reader.interrupt(); // wakes a take() waiting for results
+                }
+            }
+            // a reader out of its channel has freed its frame and touches the inlet no more: it may be
+            // re-sending this lane's tasks (waiting for another lane's window), which it must finish
+            // (the orphans go nowhere else) and which this close must not wait for
+            if (inChannel) {
+                reader.join(5_000);
+            }
         }
         if (inlet != null) {
             inlet.close();

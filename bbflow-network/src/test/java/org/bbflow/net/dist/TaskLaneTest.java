@@ -1,5 +1,7 @@
 package org.bbflow.net.dist;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,7 +73,7 @@ class TaskLaneTest {
             AtomicReference<Throwable> sendFailure = new AtomicReference<>();
             Thread sender = new Thread(() -> {
                 try {
-                    lane.send(7L, true);
+                    lane.send(7L);
                 } catch (RemoteChannelException expected) {
                     // the channel's own failure: what a lost lane's send may see
                 } catch (Throwable t) {
@@ -130,5 +132,87 @@ class TaskLaneTest {
             assertTrue(lane.awaitEnd(30_000), "the reader did not stop at the lost lane's first mark");
             lane.close();
         } // the frame the reader stopped in: freed, or LeakCheck fails the class
+    }
+
+    /**
+     * A lane's reader that noticed its lane failed re-sends the lane's unfinished tasks to another
+     * lane, and waits there for window (the other group is slow); meanwhile its own lane is closed
+     * (the liveness watch declares its group lost, or the job ends). The close interrupted the reader
+     * even though it no longer read, the interrupted send was taken for a failure of the lane it sent
+     * TO, and a live group was counted lost (its tasks re-sent, here to nobody: the farm failed). The
+     * re-send is held in the other lane's window by a receiver that does not read until the close
+     * has returned, so the close always lands inside it.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void closingALaneWhoseReaderReSendsItsTasksLeavesTheLaneItSendsToAlive() throws Exception {
+        Codec<Object> bytes = (Codec<Object>) (Codec<?>) Codec.bytes();
+        Codec<Object> marked = new TaskMarks((Codec<Object>) (Codec<?>) Codec.longs());
+        // a window of 64 KB: one 40 KB task fills it until the receiver reads
+        NetOptions small = NetOptions.defaults().withWindowBytes(64 << 10);
+        java.util.Set<String> lostGroups = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, NetOptions.defaults());
+             NetClient client = NetClient.connect("127.0.0.1", server.port(), small);
+             GroupReports reports = new GroupReports(server, java.util.Map.of())) {
+            FarmLedger ledger = new FarmLedger("f");
+            TaskLane lost = ledger.add(new TaskLane("f", 0, "w1", 1, bytes, marked));
+            TaskLane alive = ledger.add(new TaskLane("f", 1, "w2", 1, bytes, marked));
+            ledger.prepare(reports, lostGroups); // no report from either group: a failed lane is a lost one
+            var lostTasks = server.inlet(ChannelIds.idOf(ChannelIds.tasks("f", 0), 1), bytes);
+            var aliveTasks = server.inlet(ChannelIds.idOf(ChannelIds.tasks("f", 1), 1), bytes);
+            lost.open(client, server.inlet(lost.resultId, marked), ledger);
+            alive.open(client, server.inlet(alive.resultId, marked), ledger);
+            try {
+                byte[] first = new byte[40 << 10];
+                byte[] orphan = new byte[40 << 10];
+                orphan[0] = 1;
+                assertTrue(alive.send(first)); // the alive lane's window is full from now on
+                assertTrue(lost.send(orphan)); // unfinished on the lane about to fail
+                // the lost lane's group aborts its results: its reader fails the lane and re-sends the orphan
+                NetClient.outlet("127.0.0.1", server.port(), lost.resultId, marked, NetOptions.defaults()).close();
+                awaitParkedForWindow("bbflow-results-" + lost.name);
+
+                lost.close(); // before the fix: the reader was interrupted in the alive lane's window
+                assertFalse(alive.isLost(), () -> "the live lane was counted lost; lost groups " + lostGroups);
+                assertEquals(java.util.Set.of("w1"), lostGroups);
+
+                // the alive group reads on: the orphan reaches it, after the task it had (an interrupted
+                // re-send that gave up would leave it nowhere: bounded, so that fails instead of hanging)
+                var received = java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> java.util.List.of(aliveTasks.take(), aliveTasks.take()));
+                java.util.List<Object> both;
+                try {
+                    both = received.get(20, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("the orphan never reached the live lane (its re-send gave up)");
+                }
+                assertArrayEquals(first, (byte[]) both.get(0));
+                assertArrayEquals(orphan, (byte[]) both.get(1));
+                assertFalse(alive.isLost());
+            } finally {
+                lost.close();
+                alive.close();
+                lostTasks.close(); // the frames queued in them are freed (also when an assertion failed)
+                aliveTasks.close();
+            }
+        } // and every buffer freed exactly once: LeakCheck fails the class otherwise
+    }
+
+    /** Waits (at most 10 s) until the thread named {@code name} waits for window in a {@code RemoteOutlet}. */
+    private static void awaitParkedForWindow(String name) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < end) {
+            for (var e : Thread.getAllStackTraces().entrySet()) {
+                if (e.getKey().getName().equals(name)) {
+                    for (StackTraceElement f : e.getValue()) {
+                        if (f.getClassName().equals("org.bbflow.net.RemoteOutlet") && f.getMethodName().equals("nextBatch")) {
+                            return;
+                        }
+                    }
+                }
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError(name + " never waited for window");
     }
 }

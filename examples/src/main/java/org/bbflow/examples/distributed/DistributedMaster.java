@@ -4,7 +4,9 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Block;
 import org.bbflow.core.Farm;
 import org.bbflow.core.Flow;
@@ -95,11 +97,8 @@ public final class DistributedMaster {
     }
 
     /**
-     * Sends 1..items round-robin to the worker JVMs, each task being {@code rounds} of the thesis's
-     * loop, and collects the results, which the workers send to {@code host} (an ephemeral port);
-     * throws a {@code FlowException} if a worker fails or vanishes. {@code serverOptions} apply to
-     * the results' listener, {@code clientOptions} to the connections to the workers (with TLS: a
-     * server context and a client context).
+     * As {@link #run(List, long, int, String, NetOptions, NetOptions, Duration)} with a stall timeout
+     * of {@link #DEFAULT_STALL_TIMEOUT} (the network's default peer timeout).
      *
      * @param workers the worker JVMs' addresses
      * @param items tasks 1..items
@@ -111,17 +110,56 @@ public final class DistributedMaster {
      */
     public static Result run(List<InetSocketAddress> workers, long items, int rounds, String host,
                              NetOptions serverOptions, NetOptions clientOptions) {
+        return run(workers, items, rounds, host, serverOptions, clientOptions, DEFAULT_STALL_TIMEOUT);
+    }
+
+    /** The stall timeout of the runs that are not given one: the network's default peer timeout, 30 s. */
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * Sends 1..items round-robin to the worker JVMs, each task being {@code rounds} of the thesis's
+     * loop, and collects the results, which the workers send to {@code host} (an ephemeral port);
+     * throws a {@code FlowException} if a worker fails or vanishes. {@code serverOptions} apply to
+     * the results' listener, {@code clientOptions} to the connections to the workers (with TLS: a
+     * server context and a client context).
+     *
+     * <p>A worker that stays connected but stops reading (stuck, or a process that only looks like a
+     * worker) keeps its connection alive, so the peer timeout never fires, while the sends to it wait
+     * for window for ever. So the run also fails, with an {@link IllegalStateException} naming the
+     * worker, once no task went out to a worker and no result came back from it for
+     * {@code stallTimeout} while its results are not all in. A task must therefore take less than
+     * that to compute (here it takes microseconds).
+     *
+     * @param workers the worker JVMs' addresses
+     * @param items tasks 1..items
+     * @param rounds loop rounds per task
+     * @param host the address the results are taken on (the workers must reach it)
+     * @param serverOptions network options of the results' listener
+     * @param clientOptions network options of the connections to the workers
+     * @param stallTimeout how long a worker may make no progress (the command line passes its peer timeout)
+     * @return what came back
+     * @throws IllegalStateException if a worker made no progress for {@code stallTimeout}
+     */
+    public static Result run(List<InetSocketAddress> workers, long items, int rounds, String host,
+                             NetOptions serverOptions, NetOptions clientOptions, Duration stallTimeout) {
         if (workers.isEmpty()) throw new IllegalArgumentException("no worker addresses");
+        if (stallTimeout.isNegative() || stallTimeout.isZero()) {
+            throw new IllegalArgumentException("stallTimeout must be positive, was " + stallTimeout);
+        }
         long t0 = System.nanoTime();
         LongAdder count = new LongAdder();
         LongAdder sum = new LongAdder();
+        // per worker: tasks handed to its outlet plus results taken from it; watched by watch()
+        LongAdder[] progress = new LongAdder[workers.size()];
         List<NetClient> clients = new ArrayList<>();
         try (NetServer results = NetServer.bind(host, 0, serverOptions)) {
             List<Flow> collectors = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
+                LongAdder p = progress[i] = new LongAdder();
                 collectors.add(Flow.start(Pipeline.of(RemoteBlocks.inlet(results, i, Codec.longs()), Nodes.sink((Long y) -> {
                     count.increment();
                     sum.add(y);
+                    p.increment();
                 }))));
             }
             List<Block<?, ?>> senders = new ArrayList<>();
@@ -133,14 +171,69 @@ public final class DistributedMaster {
                     control.send(new DistributedWorker.Job(i, results.port(), rounds));
                     control.complete();
                 }
-                senders.add(RemoteBlocks.outlet(c, 1, Codec.longs()));
+                LongAdder p = progress[i];
+                // counted on the outlet's own thread, just before a send that waits while the window is full
+                senders.add(Nodes.map((Long x) -> {
+                    p.increment();
+                    return x;
+                }).andThen(RemoteBlocks.outlet(c, 1, Codec.longs())));
             }
-            Pipeline.of(Nodes.range(1, items), Farm.of(senders).withoutCollector()).run();
+            Flow sending = Flow.start(Pipeline.of(Nodes.range(1, items), Farm.of(senders).withoutCollector()));
+            watch(workers, progress, sending, collectors, stallTimeout);
+            sending.join();
             for (Flow f : collectors) f.join();
         } finally {
             for (NetClient c : clients) c.close();
         }
         return new Result(count.sum(), sum.sum(), Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /**
+     * Waits until every flow is done; throws the sending flow's failure as soon as it has one, and
+     * throws if a worker whose results are not all in made no progress (no task sent, no result
+     * taken) for {@code stallTimeout}, after cancelling the flows.
+     */
+    private static void watch(List<InetSocketAddress> workers, LongAdder[] progress, Flow sending, List<Flow> collectors,
+                              Duration stallTimeout) {
+        long stall = stallTimeout.toNanos();
+        long step = Math.max(1, Math.min(TimeUnit.MILLISECONDS.toNanos(100), stall / 10));
+        long[] seen = new long[progress.length];
+        long[] since = new long[progress.length];
+        java.util.Arrays.fill(since, System.nanoTime());
+        boolean sent = false;
+        while (!sent || !collectors.stream().allMatch(Flow::isDone)) {
+            if (!sent && sending.isDone()) {
+                sending.join(); // a failed send (a worker refused or gone) fails the run at once, as before
+                sent = true;
+                continue;
+            }
+            LockSupport.parkNanos(step);
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                sending.cancel(); // as an interrupted run() would: nothing goes on behind the caller
+                collectors.forEach(Flow::cancel);
+                break; // the joins below throw for the interrupt
+            }
+            long now = System.nanoTime();
+            List<String> stuck = new ArrayList<>();
+            for (int i = 0; i < progress.length; i++) {
+                long p = progress[i].sum();
+                if (p != seen[i] || collectors.get(i).isDone()) {
+                    seen[i] = p;
+                    since[i] = now;
+                } else if (now - since[i] > stall) {
+                    InetSocketAddress w = workers.get(i);
+                    stuck.add(w.getHostString() + ":" + w.getPort());
+                }
+            }
+            if (!stuck.isEmpty()) {
+                sending.cancel();
+                collectors.forEach(Flow::cancel);
+                throw new IllegalStateException((stuck.size() == 1 ? "worker " : "workers ") + String.join(", ", stuck)
+                        + " made no progress for " + stallTimeout.toMillis() + " ms (no task taken, no result sent"
+                        + " back) though connected: stuck, or not reading its tasks");
+            }
+        }
     }
 
     /**
