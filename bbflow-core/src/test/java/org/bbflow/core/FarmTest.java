@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -111,9 +113,15 @@ class FarmTest {
     void onDemandDeliversEverythingAndFavoursTheFreeWorker() {
         Map<Integer, List<Long>> seen = new ConcurrentHashMap<>();
         Runs.Collector<Long> out = new Runs.Collector<>();
-        // worker 0 is slow: on-demand must give it fewer items than the fast ones
+        // Worker 0 is busy: it holds its first item until the two others have taken 450 items between
+        // them, which on demand they get (a round-robin emitter would wait on worker 0's full channel).
+        // So worker 0 gets at most 150, fewer than half the others' 450 or more, whatever the threads'
+        // speeds. (Worker 0 used to be only slower, by a 1 ms sleep an item: on a loaded host the fast
+        // workers, descheduled, could be as slow, and the count depended on the scheduler.)
+        CountDownLatch othersTook450 = new CountDownLatch(450);
         Runs.run(Pipeline.of(Nodes.range(0, 599), Farm.of(3, () -> new Node<Long, Long>() {
             int index;
+            boolean first = true;
 
             @Override
             public void init(NodeContext c) {
@@ -124,7 +132,13 @@ class FarmTest {
             public void onItem(Long x, Outbox<Long> o) throws Exception {
                 seen.computeIfAbsent(index, k -> Collections.synchronizedList(new ArrayList<>())).add(x);
                 if (index == 0) {
-                    Thread.sleep(1);
+                    if (first) {
+                        first = false;
+                        assertTrue(othersTook450.await(20, TimeUnit.SECONDS),
+                                "the other workers did not get 450 items while worker 0 was busy");
+                    }
+                } else {
+                    othersTook450.countDown();
                 }
                 o.send(x);
             }

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.bbflow.core.Channel;
 import org.bbflow.core.Flow;
@@ -30,13 +32,18 @@ import org.junit.jupiter.api.Timeout;
 class AcceleratorHoldTest {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
-    /** A node named "held" that doubles its item, failing on {@code failOn}. */
+    /**
+     * A node named "held" that doubles its item, failing on {@code failOn} once {@code failWhen} is
+     * released (at once unless a test sets it).
+     */
     static final class Held implements Node<Long, Long> {
         volatile long failOn = -1;
+        volatile CountDownLatch failWhen = new CountDownLatch(0);
 
         @Override
         public void onItem(Long x, Outbox<Long> out) {
             if (x == failOn) {
+                awaitAtMost30s(failWhen);
                 throw new IllegalStateException("planted");
             }
             out.send(x * 2);
@@ -45,6 +52,17 @@ class AcceleratorHoldTest {
         @Override
         public String name() {
             return "held";
+        }
+    }
+
+    /** Waits on a node's thread for the latch, at most 30 s; an interrupt ends the wait (and is kept). */
+    private static void awaitAtMost30s(CountDownLatch latch) {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the latch was not released within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -117,9 +135,14 @@ class AcceleratorHoldTest {
     void theNodeIsFreeAgainAfterTheAcceleratorFailed() throws Exception {
         Held node = new Held();
         node.failOn = 7;
+        // The worker fails only once the burst's end has been sent: failing earlier, it made endBurst
+        // throw the farm's failure (as documented) and the test fail on its own race.
+        CountDownLatch burstEnded = new CountDownLatch(1);
+        node.failWhen = burstEnded;
         Accelerator<Long, Long> acc = accelerator(node, "hold-failed");
         acc.offload(7L);
         acc.endBurst();
+        burstEnded.countDown();
         assertThrows(FlowException.class, acc::takeResult);
         assertThrows(FlowException.class, acc::close);
         node.failOn = -1;
