@@ -1,6 +1,7 @@
 package org.bbflow.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -131,18 +132,22 @@ class DistributedFarmTest {
             RemoteInlet<DistributedWorker.Job> control = fake.inlet(0, Codec.record(DistributedWorker.Job.class));
             RemoteInlet<Long> tasks = fake.inlet(1, Codec.longs()); // registered, never read: its window fills
             try {
+                // beside it a real worker, which runs dry once the round-robin emitter waits on the fake
+                // one: idle, not stuck, so not named (it once was: its progress stopped too)
+                Worker real = startWorker();
                 List<String> out = java.util.Collections.synchronizedList(new ArrayList<>());
                 List<String> err = java.util.Collections.synchronizedList(new ArrayList<>());
                 long t0 = System.nanoTime();
                 Future<Integer> master = threads.submit(() -> Main.run(new String[] {"master", "--workers",
-                    "127.0.0.1:" + fake.port(), "--items", "2000000", "--rounds", "0", "--peer-timeout", "2s"},
-                    Output.into(out), Output.into(err)));
+                    "127.0.0.1:" + fake.port() + ",127.0.0.1:" + real.port(), "--items", "2000000", "--rounds", "0",
+                    "--peer-timeout", "2s"}, Output.into(out), Output.into(err)));
                 assertTrue(control.take() != null); // the handshake the master needs: its job is taken
                 int status = master.get(20, TimeUnit.SECONDS); // before the fix: a TimeoutException (a hang)
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertEquals(1, status, out + "\n" + err);
                 String all = String.join("\n", err);
                 assertTrue(all.contains("worker 127.0.0.1:" + fake.port()) && all.contains("no progress"), all);
+                assertFalse(all.contains(":" + real.port()), () -> "the idle worker was named stuck too: " + all);
                 assertTrue(ms < 10_000, () -> "failed after " + ms + " ms: " + all);
             } finally {
                 tasks.close();

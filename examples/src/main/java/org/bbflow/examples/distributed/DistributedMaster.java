@@ -149,13 +149,15 @@ public final class DistributedMaster {
         long t0 = System.nanoTime();
         LongAdder count = new LongAdder();
         LongAdder sum = new LongAdder();
-        // per worker: tasks handed to its outlet plus results taken from it; watched by watch()
-        LongAdder[] progress = new LongAdder[workers.size()];
+        // per worker: tasks handed to its outlet, and results taken from it; watched by watch()
+        LongAdder[] sent = new LongAdder[workers.size()];
+        LongAdder[] taken = new LongAdder[workers.size()];
         List<NetClient> clients = new ArrayList<>();
         try (NetServer results = NetServer.bind(host, 0, serverOptions)) {
             List<Flow> collectors = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
-                LongAdder p = progress[i] = new LongAdder();
+                LongAdder p = taken[i] = new LongAdder();
+                sent[i] = new LongAdder();
                 collectors.add(Flow.start(Pipeline.of(RemoteBlocks.inlet(results, i, Codec.longs()), Nodes.sink((Long y) -> {
                     count.increment();
                     sum.add(y);
@@ -171,7 +173,7 @@ public final class DistributedMaster {
                     control.send(new DistributedWorker.Job(i, results.port(), rounds));
                     control.complete();
                 }
-                LongAdder p = progress[i];
+                LongAdder p = sent[i];
                 // counted on the outlet's own thread, just before a send that waits while the window is full
                 senders.add(Nodes.map((Long x) -> {
                     p.increment();
@@ -179,7 +181,7 @@ public final class DistributedMaster {
                 }).andThen(RemoteBlocks.outlet(c, 1, Codec.longs())));
             }
             Flow sending = Flow.start(Pipeline.of(Nodes.range(1, items), Farm.of(senders).withoutCollector()));
-            watch(workers, progress, sending, collectors, stallTimeout);
+            watch(workers, sent, taken, sending, collectors, stallTimeout);
             sending.join();
             for (Flow f : collectors) f.join();
         } finally {
@@ -190,21 +192,24 @@ public final class DistributedMaster {
 
     /**
      * Waits until every flow is done; throws the sending flow's failure as soon as it has one, and
-     * throws if a worker whose results are not all in made no progress (no task sent, no result
-     * taken) for {@code stallTimeout}, after cancelling the flows.
+     * throws if a worker with tasks outstanding (sent, or being sent, and no result back yet) made no
+     * progress (no task sent, no result taken) for {@code stallTimeout}, after cancelling the flows.
+     * A worker with none outstanding is idle, not stuck: it waits while the emitter waits on another
+     * (a worker that stopped reading holds up the round-robin emitter, and every other worker then
+     * runs dry; naming them too blamed workers that had done all they were given).
      */
-    private static void watch(List<InetSocketAddress> workers, LongAdder[] progress, Flow sending, List<Flow> collectors,
-                              Duration stallTimeout) {
+    private static void watch(List<InetSocketAddress> workers, LongAdder[] sent, LongAdder[] taken, Flow sending,
+                              List<Flow> collectors, Duration stallTimeout) {
         long stall = stallTimeout.toNanos();
         long step = Math.max(1, Math.min(TimeUnit.MILLISECONDS.toNanos(100), stall / 10));
-        long[] seen = new long[progress.length];
-        long[] since = new long[progress.length];
+        long[] seen = new long[sent.length];
+        long[] since = new long[sent.length];
         java.util.Arrays.fill(since, System.nanoTime());
-        boolean sent = false;
-        while (!sent || !collectors.stream().allMatch(Flow::isDone)) {
-            if (!sent && sending.isDone()) {
+        boolean allSent = false;
+        while (!allSent || !collectors.stream().allMatch(Flow::isDone)) {
+            if (!allSent && sending.isDone()) {
                 sending.join(); // a failed send (a worker refused or gone) fails the run at once, as before
-                sent = true;
+                allSent = true;
                 continue;
             }
             LockSupport.parkNanos(step);
@@ -216,12 +221,10 @@ public final class DistributedMaster {
             }
             long now = System.nanoTime();
             List<String> stuck = new ArrayList<>();
-            for (int i = 0; i < progress.length; i++) {
-                long p = progress[i].sum();
-                if (p != seen[i] || collectors.get(i).isDone()) {
-                    seen[i] = p;
-                    since[i] = now;
-                } else if (now - since[i] > stall) {
+            for (int i = 0; i < sent.length; i++) {
+                long back = taken[i].sum();
+                long out = sent[i].sum(); // read second: a result is never counted before its task
+                if (stuck(out, back, collectors.get(i).isDone(), seen, since, i, now, stall)) {
                     InetSocketAddress w = workers.get(i);
                     stuck.add(w.getHostString() + ":" + w.getPort());
                 }
@@ -234,6 +237,22 @@ public final class DistributedMaster {
                         + " back) though connected: stuck, or not reading its tasks");
             }
         }
+    }
+
+    /**
+     * Whether worker {@code i} is stuck at {@code now}: tasks outstanding ({@code sent > taken}), its
+     * results' flow not done, and neither count changed for more than {@code stall} ns since
+     * {@code since[i]}; a change (or nothing outstanding) restarts its clock. A worker with nothing
+     * outstanding is idle, not stuck: it waits while the emitter waits on another worker.
+     */
+    static boolean stuck(long sent, long taken, boolean done, long[] seen, long[] since, int i, long now, long stall) {
+        long progress = sent + taken;
+        if (progress != seen[i] || sent == taken || done) {
+            seen[i] = progress;
+            since[i] = now;
+            return false;
+        }
+        return now - since[i] > stall;
     }
 
     /**
