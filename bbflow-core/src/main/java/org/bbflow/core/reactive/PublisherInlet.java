@@ -33,6 +33,17 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
     private final SpscArrayQueue<T> queue;
     private final AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
     private final Doorbell bell = new Doorbell();
+    /**
+     * Items requested so far, in total: written by the source's thread before each {@code request},
+     * so a publisher answering that request sees it (its own hand-over orders the two).
+     */
+    private volatile long requested;
+    /**
+     * Items received so far, in total: written only by the publisher's signals, which are serial
+     * (rule 1.3). Compared with {@link #requested} because the queue's fullness measures nothing:
+     * its capacity is rounded up to a power of two, and the source frees slots before it asks again.
+     */
+    private long received;
     private volatile boolean done;
     /** The publisher's onError: ends the stream after the items delivered before it. */
     private volatile Throwable error;
@@ -64,7 +75,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
         if (done) {
             return;
         }
-        if (!queue.offer(item)) {
+        if (++received > requested || !queue.offer(item)) {
             violation = new IllegalStateException("the publisher sent more items than requested (rule 1.1)");
             done = true;
         }
@@ -104,6 +115,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
             return;
         }
         if (s != null && !done) {
+            requested = prefetch;
             s.request(prefetch);
         }
         int taken = 0;
@@ -118,6 +130,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
                 if (++taken == replenish) {
                     taken = 0;
                     if (!done) {
+                        requested += replenish;   // only this thread writes it
                         s.request(replenish);
                     }
                 }
