@@ -45,6 +45,12 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
      */
     private long received;
     private volatile boolean done;
+    /**
+     * The publisher ended the subscription (onComplete or onError): only then is it not cancelled at
+     * the end. A broken rule sets {@link #done} too, but the publisher may go on, so it is cancelled
+     * (rule 2.6).
+     */
+    private volatile boolean terminated;
     /** The publisher's onError: ends the stream after the items delivered before it. */
     private volatile Throwable error;
     /** The publisher broke the specification: fails the flow at once, items or not. */
@@ -86,12 +92,14 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
     public void onError(Throwable t) {
         Objects.requireNonNull(t, "throwable (rule 2.13)");
         error = t;
+        terminated = true;
         done = true;
         bell.ring();
     }
 
     @Override
     public void onComplete() {
+        terminated = true;
         done = true;
         bell.ring();
     }
@@ -151,10 +159,13 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
         }
     }
 
-    /** Gives the subscription up (the flow ended, normally or not); a later onSubscribe is cancelled. */
+    /**
+     * Gives the subscription up (the flow ended, normally or not): cancels it unless the publisher
+     * ended it (rule 2.6); a later onSubscribe is cancelled.
+     */
     void cancel() {
         Flow.Subscription s = subscription.getAndSet(GONE);
-        if (s != null && s != GONE && !done) {
+        if (s != null && s != GONE && !terminated) {
             s.cancel();
         }
         queue.clear();
