@@ -53,6 +53,7 @@ public final class IpcSender<T> implements AutoCloseable {
      * @param codec encodes the items
      * @return the sender
      * @throws IpcFormatException when the file is not a channel of this format version
+     * @throws IpcPeerLostException when the file's receiver has already closed (a file left by an earlier run)
      * @throws IpcException when it cannot be opened or all producer slots are taken
      * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
@@ -69,6 +70,7 @@ public final class IpcSender<T> implements AutoCloseable {
      * @param codec encodes the items
      * @param options waiting and peer timeout
      * @return the sender
+     * @throws IpcPeerLostException when the file's receiver has already closed (a file left by an earlier run)
      */
     public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
@@ -76,6 +78,15 @@ public final class IpcSender<T> implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         IpcFile f = IpcFile.open(file);
         try {
+            // A file whose receiver has closed (one left by an earlier run) takes records into its ring
+            // until it is full, and a sender that sends fewer would end as if they were delivered.
+            // Only the closed state is judged here: a receiver's liveness lock is taken just after its
+            // header is published, so a free lock may be a receiver still starting.
+            if (f.consumerState() == IpcFile.CONSUMER_CLOSED) {
+                throw new IpcPeerLostException("receiver of " + file + " closed its end before this producer opened"
+                    + " it (a channel file left by an earlier run?): create the channel anew (IpcReceiver.create)"
+                    + " before opening it to send");
+            }
             return new IpcSender<>(f, codec, options);
         } catch (RuntimeException e) {
             f.close();

@@ -33,7 +33,24 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
     private final SpscArrayQueue<T> queue;
     private final AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
     private final Doorbell bell = new Doorbell();
+    /**
+     * Items requested so far, in total: written by the source's thread before each {@code request},
+     * so a publisher answering that request sees it (its own hand-over orders the two).
+     */
+    private volatile long requested;
+    /**
+     * Items received so far, in total: written only by the publisher's signals, which are serial
+     * (rule 1.3). Compared with {@link #requested} because the queue's fullness measures nothing:
+     * its capacity is rounded up to a power of two, and the source frees slots before it asks again.
+     */
+    private long received;
     private volatile boolean done;
+    /**
+     * The publisher ended the subscription (onComplete or onError): only then is it not cancelled at
+     * the end. A broken rule sets {@link #done} too, but the publisher may go on, so it is cancelled
+     * (rule 2.6).
+     */
+    private volatile boolean terminated;
     /** The publisher's onError: ends the stream after the items delivered before it. */
     private volatile Throwable error;
     /** The publisher broke the specification: fails the flow at once, items or not. */
@@ -64,7 +81,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
         if (done) {
             return;
         }
-        if (!queue.offer(item)) {
+        if (++received > requested || !queue.offer(item)) {
             violation = new IllegalStateException("the publisher sent more items than requested (rule 1.1)");
             done = true;
         }
@@ -75,12 +92,14 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
     public void onError(Throwable t) {
         Objects.requireNonNull(t, "throwable (rule 2.13)");
         error = t;
+        terminated = true;
         done = true;
         bell.ring();
     }
 
     @Override
     public void onComplete() {
+        terminated = true;
         done = true;
         bell.ring();
     }
@@ -104,6 +123,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
             return;
         }
         if (s != null && !done) {
+            requested = prefetch;
             s.request(prefetch);
         }
         int taken = 0;
@@ -118,6 +138,7 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
                 if (++taken == replenish) {
                     taken = 0;
                     if (!done) {
+                        requested += replenish;   // only this thread writes it
                         s.request(replenish);
                     }
                 }
@@ -138,10 +159,13 @@ final class PublisherInlet<T> implements Flow.Subscriber<T> {
         }
     }
 
-    /** Gives the subscription up (the flow ended, normally or not); a later onSubscribe is cancelled. */
+    /**
+     * Gives the subscription up (the flow ended, normally or not): cancels it unless the publisher
+     * ended it (rule 2.6); a later onSubscribe is cancelled.
+     */
     void cancel() {
         Flow.Subscription s = subscription.getAndSet(GONE);
-        if (s != null && s != GONE && !done) {
+        if (s != null && s != GONE && !terminated) {
             s.cancel();
         }
         queue.clear();
