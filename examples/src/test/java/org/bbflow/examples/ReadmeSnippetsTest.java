@@ -561,7 +561,7 @@ class ReadmeSnippetsTest {
 
     private void ipcConsumer(Path path) {
         // tag::ipc[]
-        // consumer process: creates (replaces) the file and its header
+        // consumer process: creates the file and its header (replaces one whose receiver is gone)
         try (IpcReceiver<String> rx = IpcReceiver.create(path, IpcCodec.utf8(),
                 IpcOptions.defaults().withCapacity(1 << 20).withProducers(2))) {
             for (String s; (s = rx.take()) != null; ) { handle(s); }   // null = every producer closed

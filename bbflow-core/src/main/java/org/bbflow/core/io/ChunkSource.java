@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.file.AccessMode;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -34,7 +35,10 @@ import org.bbflow.core.Source;
  * {@code FileInputStream} itself, or a channel ({@code FileChannel.open} of a named pipe).
  */
 public final class ChunkSource implements Source<Chunk> {
-    private final ByteInput input;
+    /** The file {@link #of(Path, long, int, int)} reads, opened by {@link #init}; null for a stream or channel. */
+    private final Path file;
+    /** The input; for a file, null until {@link #init} opens it (on this node's thread). */
+    private ByteInput input;
     private final ChunkPool pool;
     private final BooleanSupplier cancelledCheck = this::cancelled;
     private NodeContext context;
@@ -44,7 +48,14 @@ public final class ChunkSource implements Source<Chunk> {
     private boolean inputClosed;
 
     private ChunkSource(ByteInput input, ChunkPool pool) {
+        this.file = null;
         this.input = input;
+        this.pool = pool;
+    }
+
+    private ChunkSource(Path file, ChunkPool pool) {
+        this.file = file;
+        this.input = null;
         this.pool = pool;
     }
 
@@ -79,23 +90,36 @@ public final class ChunkSource implements Source<Chunk> {
     }
 
     /**
-     * Reads a file; see {@link #of(InputStream, long, int, int)}.
+     * Reads a file; see {@link #of(InputStream, long, int, int)}. The file is opened when the flow
+     * starts the source (in its {@code init}, on its thread) and closed when that flow ends, so a
+     * source that never runs (its flow's start was refused, or it was never started) holds no file
+     * open. A missing or unreadable file is still refused here, by a check that opens nothing; a file
+     * that disappears between this call and the start fails that flow with the
+     * {@link java.nio.file.NoSuchFileException} naming it.
      *
      * @param file the file to read
      * @param memoryLimit the most bytes all buffers together may hold
      * @param buffers how many buffers (n)
      * @param stride the record size in bytes; every chunk holds whole records
      * @return the source
-     * @throws UncheckedIOException when the file cannot be opened
+     * @throws UncheckedIOException when the file does not exist or cannot be read (its cause is the
+     *     {@link java.nio.file.NoSuchFileException} or {@link java.nio.file.AccessDeniedException})
      */
     public static ChunkSource of(Path file, long memoryLimit, int buffers, int stride) {
         Objects.requireNonNull(file, "file");
         ChunkPool pool = new ChunkPool(memoryLimit, buffers, stride);
+        // Decision: opening the file here leaked its descriptor whenever the node never ran: close()
+        // runs only in a flow that launched it, so a refused Flow.start (a node placed twice, a rule
+        // of the composition broken) left the file open, one descriptor per retry. The source now
+        // opens in init, which a flow calls only when close() is sure to follow. Callers rely on
+        // this method refusing a missing file early (documented above), so it keeps that, with an
+        // access check that opens nothing.
         try {
-            return new ChunkSource(ByteInput.of(file), pool);
+            file.getFileSystem().provider().checkAccess(file, AccessMode.READ);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + file, e);
         }
+        return new ChunkSource(file, pool);
     }
 
     /** @return the buffer pool, e.g. to watch {@link ChunkPool#peakInUse()} */
@@ -114,12 +138,19 @@ public final class ChunkSource implements Source<Chunk> {
     }
 
     @Override
-    public void init(NodeContext ctx) {
+    public void init(NodeContext ctx) throws IOException {
         if (inputClosed) {
-            throw new IllegalStateException("this chunk source's input (" + input.describe()
+            throw new IllegalStateException("this chunk source's input (" + describe()
                 + ") was closed when its previous flow ended: a chunk source reads its input once");
         }
         this.context = ctx;
+        if (input == null) { // a file: opened now that close() is sure to run (see of(Path, ...))
+            input = ByteInput.of(file);
+        }
+    }
+
+    private String describe() {
+        return input != null ? input.describe() : "file " + file;
     }
 
     private boolean cancelled() {
@@ -178,7 +209,9 @@ public final class ChunkSource implements Source<Chunk> {
     @Override
     public void close() throws IOException {
         inputClosed = true;
-        input.close();
+        if (input != null) { // null: a file source whose init failed before opening it
+            input.close();
+        }
     }
 
     @Override

@@ -115,11 +115,22 @@ final class IpcFile implements AutoCloseable {
         }
     }
 
-    /** Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid). */
+    /**
+     * Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid)
+     * and takes its consumer liveness lock. An existing file whose receiver is alive is refused.
+     */
     static IpcFile create(Path path, int capacity, int producers) {
         requireUnsafeAccess();
         return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers));
     }
+
+    /**
+     * Serialises this JVM's creates, so two receivers created at once on one path cannot both find it
+     * free and the second unlink the first's fresh file. Across processes a create that probes the
+     * old file in the moment between another's unlink and its lock may still replace it: the window
+     * is a few system calls, and closing it would need a lock file beside the channel file.
+     */
+    private static final Object CREATING = new Object();
 
     private static IpcFile createNow(Path path, int capacity, int producers) {
         if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
@@ -131,11 +142,18 @@ final class IpcFile implements AutoCloseable {
         int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
         OpenFiles.Handle handle = null;
         try {
-            refuseForeignFile(path);
-            Files.deleteIfExists(path);
-            handle = OpenFiles.createNew(path);
+            FileLock consumerLock;
+            synchronized (CREATING) {
+                refuseToReplace(path);
+                Files.deleteIfExists(path);
+                handle = OpenFiles.createNew(path);
+                // Locked before the file has a header (or a length): from its first moment, a create
+                // on the same path sees it taken (refuseToReplace probes this lock first).
+                consumerLock = tryLockConsumer(handle.channel, path);
+            }
             MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
             IpcFile f = new IpcFile(path, handle, mbb, kind, capacity, producers);
+            f.ownLock = consumerLock;
             UnsafeBuffer h = f.header;
             h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
             h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
@@ -157,13 +175,41 @@ final class IpcFile implements AutoCloseable {
         }
     }
 
-    /** Only an empty file or an old channel file may be replaced: never delete someone's data. */
-    private static void refuseForeignFile(Path path) throws IOException {
-        if (!Files.exists(path) || Files.size(path) == 0) {
+    private static FileLock tryLockConsumer(FileChannel channel, Path path) {
+        FileLock l;
+        try {
+            l = channel.tryLock(LOCK_BASE, 1, false);
+        } catch (IOException | OverlappingFileLockException e) {
+            throw new IpcException("cannot take the consumer liveness lock in " + path, e);
+        }
+        if (l == null) {
+            throw new IpcException("the consumer liveness lock of the new file " + path + " is held by another process");
+        }
+        return l;
+    }
+
+    /**
+     * Decides whether {@code path} may be replaced. Never someone's data: only an empty file or a
+     * channel file. And never a live channel: "replaced" is for a file left by a run whose receiver
+     * closed or died; replacing the file of a live receiver (in this JVM or another process) would cut
+     * it and its senders off without a word, the senders' records going to the new file. A receiver's
+     * liveness lock says which: it is held from the file's creation until the receiver closes, and
+     * the OS drops it when the process dies, so a lock that can be taken means no receiver is left.
+     */
+    private static void refuseToReplace(Path path) throws IOException {
+        if (!Files.exists(path)) {
             return;
         }
         OpenFiles.Handle look = OpenFiles.look(path);
         try {
+            if (consumerLockHeld(look.channel)) {
+                throw new IpcException("refusing to replace " + path + ": a live receiver holds it ("
+                    + receiverDescription(look.channel) + "); close that receiver first (an IpcSource that never"
+                    + " ran: source.receiver().close()), or create the channel at another path");
+            }
+            if (look.channel.size() == 0) {
+                return;
+            }
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
             while (b.hasRemaining() && look.channel.read(b, b.position()) >= 0) {
                 // read the magic
@@ -175,6 +221,37 @@ final class IpcFile implements AutoCloseable {
         } finally {
             look.release();
         }
+    }
+
+    /**
+     * Whether a receiver holds the consumer lock of the file behind {@code channel}: probed with a
+     * shared lock (the look may be read-only), which an exclusive lock of another process refuses,
+     * and which overlaps the lock of a receiver in this JVM.
+     */
+    private static boolean consumerLockHeld(FileChannel channel) throws IOException {
+        FileLock probe;
+        try {
+            probe = channel.tryLock(LOCK_BASE, 1, true);
+        } catch (OverlappingFileLockException e) {
+            return true; // held in this JVM
+        }
+        if (probe == null) {
+            return true; // held by another process
+        }
+        probe.release();
+        return false;
+    }
+
+    private static String receiverDescription(FileChannel channel) throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining() && channel.read(b, CONSUMER_PID_OFFSET + b.position()) >= 0) {
+            // read the pid
+        }
+        long pid = b.hasRemaining() ? 0 : b.getLong(0);
+        if (pid <= 0) {
+            return "its header is not written yet";
+        }
+        return pid == ProcessHandle.current().pid() ? "in this process, pid " + pid : "process " + pid;
     }
 
     /** Opens an existing file and checks its header. */
@@ -291,18 +368,6 @@ final class IpcFile implements AutoCloseable {
             }
         }
         throw new IpcException("all " + producers + " producer slot(s) of " + path + " are taken");
-    }
-
-    /** Takes the consumer's liveness lock (called by the creator). */
-    void lockConsumer() {
-        try {
-            ownLock = fileChannel.tryLock(LOCK_BASE, 1, false);
-        } catch (IOException | OverlappingFileLockException e) {
-            throw new IpcException("cannot take the consumer liveness lock in " + path, e);
-        }
-        if (ownLock == null) {
-            throw new IpcException("the consumer liveness lock of the new file " + path + " is held by another process");
-        }
     }
 
     /**

@@ -78,20 +78,22 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * {@code options} and opens it as the receiver.
      *
      * @param <T> item type
-     * @param file the channel file to create (replaced if it exists)
+     * @param file the channel file to create; an existing channel file whose receiver closed or died
+     *     (one left by an earlier run) is replaced
      * @param codec decodes the records
      * @param options capacity, producer count, waiting and peer timeout
      * @return the receiver
-     * @throws IpcException when the file cannot be created
+     * @throws IpcException when the file cannot be created, or when a live receiver (in this JVM or
+     *     another process) holds it: that file is not replaced, its receiver and senders go on
+     * @throws IpcFormatException when the file exists and is neither empty nor a channel file
      * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
     public static <T> IpcReceiver<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(options, "options");
-        IpcFile f = IpcFile.create(file, options.capacity(), options.producers());
+        IpcFile f = IpcFile.create(file, options.capacity(), options.producers()); // holds the consumer lock
         try {
-            f.lockConsumer();
             return new IpcReceiver<>(f, codec, options);
         } catch (RuntimeException e) {
             f.close();

@@ -80,8 +80,8 @@ public final class IpcSender<T> implements AutoCloseable {
         try {
             // A file whose receiver has closed (one left by an earlier run) takes records into its ring
             // until it is full, and a sender that sends fewer would end as if they were delivered.
-            // Only the closed state is judged here: a receiver's liveness lock is taken just after its
-            // header is published, so a free lock may be a receiver still starting.
+            // Only the closed state is judged here; a receiver whose process died without closing is
+            // noticed by its free liveness lock once this sender waits (see docs/io.md).
             if (f.consumerState() == IpcFile.CONSUMER_CLOSED) {
                 throw new IpcPeerLostException("receiver of " + file + " closed its end before this producer opened"
                     + " it (a channel file left by an earlier run?): create the channel anew (IpcReceiver.create)"

@@ -213,6 +213,30 @@ class IpcTwoProcessTest {
     }
 
     /**
+     * A channel file whose receiver is alive in another process is not replaced (that receiver and its
+     * senders would be cut off without a word); once that process died, its file is replaced.
+     */
+    @Test
+    @Timeout(60)
+    void creatingOverAnotherProcesssLiveReceiverIsRefusedAndAfterItDiedSucceeds() throws Exception {
+        Path file = dir.resolve("taken");
+        Process p = null;
+        try {
+            p = startPeer("consume-and-hang", file.toString(), "4096");
+            awaitLine(p, "READY");
+            IpcException e = assertThrows(IpcException.class,
+                () -> IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults()).close());
+            assertTrue(e.getMessage().contains("live receiver") && e.getMessage().contains(file.toString()),
+                e.getMessage());
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+            IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults()).close();
+        } finally {
+            destroy(p);
+        }
+    }
+
+    /**
      * POSIX drops every lock a process holds on a file when it closes any descriptor of that file: a
      * sender closing in a JVM must not make the other endpoints of that JVM look dead to the others.
      */
