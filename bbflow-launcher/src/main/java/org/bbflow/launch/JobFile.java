@@ -46,7 +46,8 @@ import org.bbflow.net.dist.JobSpec;
  *   },
  *   "secretFile": "/etc/bbflow/job.secret",
  *   "peerTimeoutSeconds": 30,
- *   "livenessTimeoutSeconds": 1.5
+ *   "livenessTimeoutSeconds": 1.5,
+ *   "stallTimeoutSeconds": 600
  * }
  * }</pre>
  *
@@ -83,7 +84,8 @@ public record JobFile(String main, List<String> args, String java, String classp
 
     /** The keys of a job file, in the order the format lists them. */
     static final List<String> KEYS = List.of("name", "id", "main", "args", "java", "classpath", "jvmOptions", "remote",
-            "master", "groups", "secretFile", "tls", "insecure", "peerTimeoutSeconds", "livenessTimeoutSeconds");
+            "master", "groups", "secretFile", "tls", "insecure", "peerTimeoutSeconds", "livenessTimeoutSeconds",
+            "stallTimeoutSeconds");
     /** The longest name: the identity (at most 64 characters) is the name, '-' and Slurm's job id (10 digits). */
     static final int MAX_NAME = 53;
     private static final Set<String> GROUP_KEYS = Set.of("host", "port", "jvmOptions", "remote", "survivable");
@@ -114,7 +116,10 @@ public record JobFile(String main, List<String> args, String java, String classp
             + "                          each process presents cert, and trust must accept every peer's\n"
             + "  insecure                true to listen beyond loopback without secret or TLS\n"
             + "  peerTimeoutSeconds      how long a peer may stay away before the job fails (default 30)\n"
-            + "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)";
+            + "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)\n"
+            + "  stallTimeoutSeconds     no progress (tasks outstanding, none taken, no result back) after which\n"
+            + "                          a beating group counts as lost; off unless given: set it above the\n"
+            + "                          longest task";
 
     /**
      * One group of the job file.
@@ -293,6 +298,9 @@ public record JobFile(String main, List<String> args, String java, String classp
         }
         if (o.has("livenessTimeoutSeconds")) {
             spec.livenessTimeout(seconds(o, "livenessTimeoutSeconds"));
+        }
+        if (o.has("stallTimeoutSeconds")) {
+            spec.stallTimeout(seconds(o, "stallTimeoutSeconds"));
         }
         String name = string(o, "name", base, "");
         if (!name.matches("[\\x21-\\x7e&&[^;]]{1," + MAX_NAME + "}")) {

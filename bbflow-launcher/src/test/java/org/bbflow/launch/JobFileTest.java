@@ -171,10 +171,20 @@ class JobFileTest {
     }
 
     @Test
+    void theStallTimeoutIsOffUnlessGivenAndReachesTheJobText() throws Exception {
+        String m = "\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}";
+        assertTrue(JobFile.read(file(m, "")).forRun().spec().stallTimeout().isEmpty());
+        JobFile on = JobFile.read(file(m, ", \"stallTimeoutSeconds\": 90"));
+        assertEquals(java.time.Duration.ofSeconds(90), on.forRun().spec().stallTimeout().orElseThrow());
+        assertTrue(on.spec().toText().contains("stallTimeoutMs=90000"), on.spec()::toText);
+        assertTrue(refusal(m, ", \"stallTimeoutSeconds\": 0").contains("\"stallTimeoutSeconds\" must be a positive number"));
+    }
+
+    @Test
     void helpPrintsTheFormat() {
         StringWriter out = new StringWriter();
         assertEquals(0, LaunchTool.run(new String[] {"--help"}, new PrintWriter(out), new PrintWriter(new StringWriter())));
-        assertTrue(out.toString().contains("livenessTimeoutSeconds") && out.toString().contains("survivable"), out::toString);
+        assertTrue(out.toString().contains("livenessTimeoutSeconds") && out.toString().contains("stallTimeoutSeconds") && out.toString().contains("survivable"), out::toString);
         StringWriter runHelp = new StringWriter();
         assertEquals(0, LaunchTool.run(new String[] {"run", "--help"}, new PrintWriter(runHelp), new PrintWriter(new StringWriter())));
         assertTrue(runHelp.toString().contains("Job file (JSON)"), runHelp::toString);

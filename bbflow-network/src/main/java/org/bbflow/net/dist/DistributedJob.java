@@ -87,6 +87,10 @@ import org.bbflow.net.RemoteStreamFailedException;
  * engine or by hand) rejoins the running job under the next generation and gets tasks again
  * ({@link #generation(String)}). Otherwise a lost worker process fails the job.
  *
+ * <p>A group whose process beats but whose worker never takes its tasks (hung user code) is noticed
+ * only with a stall timeout ({@link JobSpec#stallTimeout()}, off by default): a remote worker with
+ * tasks outstanding that makes no progress for that long counts as lost, as above.
+ *
  * <p>Distributed blocks may sit inside feedback loops (a farm's, pipeline's or all-to-all's
  * {@code feedback()}): the loop behaves as in one JVM and still ends once nothing is in flight inside
  * it, counting what other groups hold (see {@link #run}); there they must be {@link Node}s.
@@ -949,14 +953,28 @@ public final class DistributedJob {
                     }
                 }
                 RunStats stats;
+                Thread stallWatch = null;
                 try {
-                    stats = joinFailingOnReports(start(main, true), reports);
+                    Flow flow = start(main, true);
+                    AtomicReference<GroupFailedException> first = new AtomicReference<>();
+                    if (spec.stallTimeout().isPresent()) {
+                        stallWatch = watchStalls(spec.stallTimeout().get(), f -> {
+                            if (first.compareAndSet(null, f)) {
+                                flow.cancel();
+                            }
+                        });
+                    }
+                    stats = joinFailingOnReports(flow, reports, first);
                     ending = true;
                     reports.checkAll(System.nanoTime() + spec.peerTimeout().toNanos(), down, survivableGroups());
                 } catch (RuntimeException | Error e) {
                     ending = true;
                     sendVerdicts(describe(e, p -> group + ":" + p), reports);
                     throw e;
+                } finally {
+                    if (stallWatch != null) {
+                        stallWatch.interrupt(); // it stops at once: ending is set
+                    }
                 }
                 sendVerdicts(GroupReports.OK, reports);
                 return stats;
@@ -1100,8 +1118,8 @@ public final class DistributedJob {
      * flow then fails with the first such group's failure, unless a node of the master already failed
      * with a group's cause.
      */
-    private static RunStats joinFailingOnReports(Flow flow, GroupReports reports) {
-        AtomicReference<GroupFailedException> first = new AtomicReference<>();
+    private static RunStats joinFailingOnReports(Flow flow, GroupReports reports,
+                                                 AtomicReference<GroupFailedException> first) {
         reports.whenAnyFails(f -> {
             if (first.compareAndSet(null, f)) {
                 flow.cancel();
@@ -1126,6 +1144,58 @@ public final class DistributedJob {
             }
         }
         return false;
+    }
+
+    /**
+     * Starts the stall watch ({@link JobSpec#stallTimeout()}) on a thread of its own, which checks every
+     * tenth of the timeout (at most every 100 ms) until the job ends. A stand-in or lane with tasks
+     * outstanding whose counts of tasks sent and results taken do not move for {@code stall}
+     * ({@link StallWatch}) has its group treated as lost: a group that only runs workers of farms that
+     * re-send a lost worker's tasks is lost as a silent one is ({@link #lose}: fenced, its unfinished
+     * tasks re-sent); otherwise {@code failJob} gets the failure naming the group. The liveness
+     * watch's threads judge one member's beats each and end with it, so this is a thread of its own,
+     * started only when the watch is on; it reads counts the stand-ins and lanes keep per task without
+     * a lock.
+     */
+    private Thread watchStalls(java.time.Duration stall, java.util.function.Consumer<GroupFailedException> failJob) {
+        long stallNanos = stall.toNanos();
+        long step = Math.max(TimeUnit.MILLISECONDS.toNanos(5), Math.min(TimeUnit.MILLISECONDS.toNanos(100), stallNanos / 10));
+        String noProgress = "no progress for " + stall.toMillis() + " ms";
+        String what = " (tasks outstanding, none taken and no result sent back, though its process beats: stuck, or not"
+                + " reading its tasks; see JobSpec.stallTimeout)";
+        StallWatch rule = new StallWatch(stallNanos);
+        Thread t = new Thread(() -> {
+            while (!ending && !Thread.currentThread().isInterrupted()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(step);
+                long now = System.nanoTime();
+                for (RemoteWorker w : standIns) {
+                    if (w.watchable() && rule.stuck(w, w.progress(), w.outstanding(), now) && !ending) {
+                        failJob.accept(new GroupFailedException(w.group(), w.name(), w.name() + ": " + noProgress
+                                + what, null));
+                        return;
+                    }
+                }
+                for (FarmLedger ledger : ledgers) {
+                    for (TaskLane lane : ledger.lanes()) {
+                        if (!rule.stuck(lane, lane.progress(), lane.outstanding(), now) || ending) {
+                            continue;
+                        }
+                        rule.forget(lane);
+                        if (!survivableGroups().contains(lane.group)) {
+                            failJob.accept(new GroupFailedException(lane.group, "remote-worker[" + lane.name + "]",
+                                    "remote-worker[" + lane.name + "]: " + noProgress + what, null));
+                            return;
+                        }
+                        System.getLogger(DistributedJob.class.getName()).log(System.Logger.Level.WARNING, "group "
+                                + lane.group + ": " + noProgress + " on " + lane.name + what + "; it counts as lost");
+                        lose(lane.group, lane.generation, noProgress + " on " + lane.name);
+                    }
+                }
+            }
+        }, "bbflow-stall-watch");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** Groups whose loss cannot fail the job: every worker they run belongs to a farm that re-sends. */

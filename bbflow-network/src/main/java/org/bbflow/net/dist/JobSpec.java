@@ -50,6 +50,8 @@ public final class JobSpec {
     private final boolean insecure;
     private final Duration peerTimeout;
     private final Duration livenessTimeout;
+    /** Null: off (the default). */
+    private final Duration stallTimeout;
     private final String id;
 
     private JobSpec(Builder b) {
@@ -63,6 +65,7 @@ public final class JobSpec {
         this.insecure = b.insecure;
         this.peerTimeout = b.peerTimeout;
         this.livenessTimeout = b.livenessTimeout;
+        this.stallTimeout = b.stallTimeout;
         this.id = b.id != null ? b.id : derivedId();
     }
 
@@ -153,6 +156,24 @@ public final class JobSpec {
     }
 
     /**
+     * How long a remote worker (or stage) with tasks outstanding may make no progress before the
+     * master treats its group as stuck; empty (the default) when off. Progress is a task sent to it or
+     * a result taken from it; a group that keeps beating but never reads its tasks (hung or deadlocked
+     * user code) is noticed by neither the liveness nor the peer timeout, only by this. A stuck group
+     * is then handled as a lost one under its farm's {@link WorkerLoss}: with
+     * {@link WorkerLoss#RESEND_TASKS} (and only such workers in the group) it is fenced and its
+     * unfinished tasks go to the others; otherwise the job fails naming the group.
+     *
+     * <p>Off by default because no default fits: a single task may legitimately take longer than
+     * any fixed bound, and would then be taken for a stuck one. Set it above the longest task.
+     *
+     * @return the stall timeout, or empty when off
+     */
+    public java.util.Optional<Duration> stallTimeout() {
+        return java.util.Optional.ofNullable(stallTimeout);
+    }
+
+    /**
      * Whether the engine that places the processes gives this group's host (the job names none).
      *
      * @param group a group of this job
@@ -179,6 +200,7 @@ public final class JobSpec {
         b.insecure = insecure;
         b.peerTimeout = peerTimeout;
         b.livenessTimeout = livenessTimeout;
+        b.stallTimeout = stallTimeout;
         b.id = id;
         return b.build();
     }
@@ -322,6 +344,9 @@ public final class JobSpec {
         }
         parts.add("peerTimeoutMs=" + peerTimeout.toMillis());
         parts.add("livenessTimeoutMs=" + livenessTimeout.toMillis());
+        if (stallTimeout != null) { // absent when off: a job without one keeps its derived id
+            parts.add("stallTimeoutMs=" + stallTimeout.toMillis());
+        }
         return parts;
     }
 
@@ -376,6 +401,7 @@ public final class JobSpec {
                     }
                 }
                 case "peerTimeoutMs" -> b.peerTimeout(Duration.ofMillis(millis(k, v)));
+                case "stallTimeoutMs" -> b.stallTimeout(Duration.ofMillis(millis(k, v)));
                 default -> throw new IllegalArgumentException("job text: unknown key '" + k + "'");
             }
         }
@@ -432,6 +458,7 @@ public final class JobSpec {
         private boolean insecure;
         private Duration peerTimeout = Duration.ofSeconds(30);
         private Duration livenessTimeout = Duration.ofMillis(1500);
+        private Duration stallTimeout;
         private String id;
 
         private Builder() {}
@@ -477,6 +504,22 @@ public final class JobSpec {
          */
         public Builder livenessTimeout(Duration timeout) {
             this.livenessTimeout = timeout("liveness timeout", timeout);
+            return this;
+        }
+
+        /**
+         * Turns the stall watch on (it is off by default): a remote worker with tasks outstanding whose
+         * counts of tasks sent and results taken do not move for {@code timeout} has its group treated
+         * as lost; see {@link JobSpec#stallTimeout()}. Off by default since a task may legitimately take
+         * longer than any default: set it above the longest task a worker may run.
+         *
+         * @param timeout the timeout, at least 100 ms
+         * @return this builder
+         * @throws IllegalArgumentException if shorter than 100 ms (zero and negative included) or longer
+         *     than {@link NetOptions#MAX_DURATION}
+         */
+        public Builder stallTimeout(Duration timeout) {
+            this.stallTimeout = timeout("stall timeout", Objects.requireNonNull(timeout, "timeout"));
             return this;
         }
 

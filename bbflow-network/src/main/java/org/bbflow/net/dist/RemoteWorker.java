@@ -98,6 +98,18 @@ final class RemoteWorker implements Node<Object, Object> {
     private boolean receives = true;
     /** The stand-ins of the linked run this one belongs to, in order (null: not linked). */
     private List<RemoteWorker> linkedRun;
+    /*
+     * The stall watch's counts ({@link #progress}, {@link #outstanding}), each with one writer (sends:
+     * this node's thread; taken: the reader), so a volatile increment is enough and no lock is added
+     * per item; only the watch reads them.
+     */
+    /** Sends begun, and sends returned: they differ while a send waits for the group's window. */
+    private volatile long sendsBegun;
+    private volatile long sendsDone;
+    /** Results (and marks) taken from the group. */
+    private volatile long taken;
+    /** This node's thread waits for the group's answers or for the end of its results. */
+    private volatile boolean awaiting;
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
@@ -214,6 +226,7 @@ final class RemoteWorker implements Node<Object, Object> {
     private void read() {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
+                taken++; // this thread only
                 results.add(r);
                 if (inLoop || inTurn) { // set before this thread started; otherwise nobody waits for answers
                     wakeWaiter();
@@ -269,6 +282,15 @@ final class RemoteWorker implements Node<Object, Object> {
      */
     private void awaitAnswers(Outbox<Object> out, boolean unlessInputWaits) throws InterruptedException {
         long park = INPUT_CHECK_NANOS;
+        awaiting = true;
+        try {
+            awaitAnswersLoop(out, unlessInputWaits, park);
+        } finally {
+            awaiting = false;
+        }
+    }
+
+    private void awaitAnswersLoop(Outbox<Object> out, boolean unlessInputWaits, long park) throws InterruptedException {
         while (unanswered > 0 && !(unlessInputWaits && context.hasPendingInput()) && !context.isCancelled()) {
             waiter = Thread.currentThread();
             if (results.isEmpty() && !readerDone) {
@@ -291,11 +313,36 @@ final class RemoteWorker implements Node<Object, Object> {
     }
 
     private void send(Object item) {
+        sendsBegun++; // this node's thread only
         try {
             outlet.send(item);
         } catch (RemoteChannelException e) {
             throw explained(e);
         }
+        sendsDone++;
+    }
+
+    /**
+     * Whether the stall watch may judge this stand-in: it both sends to its group and reads the
+     * group's results (a linked stand-in waits on other groups, not on its own).
+     */
+    boolean watchable() {
+        return sends && receives;
+    }
+
+    /** The stall watch's measure of progress: sends returned plus results taken. */
+    long progress() {
+        long t = taken;
+        return sendsDone + t;
+    }
+
+    /**
+     * Whether this stand-in waits on its group: a send waits for its window, or it waits for the
+     * group's answers or the end of its results. Without end-of-task marks the master cannot tell how
+     * many results a task owes, so a stand-in between items is idle, not waiting, whatever it sent.
+     */
+    boolean outstanding() {
+        return awaiting || sendsBegun != sendsDone;
     }
 
     @Override
@@ -316,9 +363,14 @@ final class RemoteWorker implements Node<Object, Object> {
         if (!receives) {
             return;
         }
-        while (!readerDone && !context.isCancelled()) {
-            handOn(out);
-            reader.join(10); // bounded: the inlet fails by itself once the peer stays away past the timeout
+        awaiting = true;
+        try {
+            while (!readerDone && !context.isCancelled()) {
+                handOn(out);
+                reader.join(10); // bounded: the inlet fails by itself once the peer stays away past the timeout
+            }
+        } finally {
+            awaiting = false;
         }
         handOn(out);
     }

@@ -51,6 +51,17 @@ final class TaskLane {
     private volatile boolean closed;
     /** The reader is still in its channel: {@link #close} may interrupt it. Guarded by {@code state}. */
     private boolean reading = true;
+    /*
+     * The stall watch's counts ({@link #progress}, {@link #outstanding}): each has one writer at a time
+     * (sent: the holder of {@code sending}; taken and done: the reader), so a volatile increment is
+     * enough and no lock is added per item; only the watch reads them.
+     */
+    /** Tasks accepted for sending (counted before the send, which may wait for window). */
+    private volatile long sent;
+    /** Results and end-of-task marks taken from the result channel. */
+    private volatile long taken;
+    /** End-of-task marks taken: tasks finished. */
+    private volatile long done;
     private FarmLedger ledger;
     private RemoteOutlet<Object> outlet;
     private RemoteInlet<Object> inlet;
@@ -114,6 +125,7 @@ final class TaskLane {
                 }
                 unfinished.addLast(task);
             }
+            sent++; // under sending: one writer
             outlet.send(task);
         } catch (RemoteChannelException e) {
             if (Thread.currentThread().isInterrupted()) {
@@ -130,6 +142,18 @@ final class TaskLane {
             ledger.laneFailed(this, failed);
         }
         return true;
+    }
+
+    /** The stall watch's measure of progress: tasks sent plus results and marks taken. */
+    long progress() {
+        long t = taken; // read first: a result is never counted before its task
+        return sent + t;
+    }
+
+    /** Whether tasks sent to this lane have not all finished (lost lanes have nothing outstanding here). */
+    boolean outstanding() {
+        long d = done;
+        return sent > d && !isLost();
     }
 
     /** Marks the lane lost and returns its unfinished tasks, oldest first; null if it was lost already. */
@@ -151,10 +175,12 @@ final class TaskLane {
         boolean end = false;
         try {
             for (Object r; (r = inlet.take()) != null; ) {
+                taken++; // this thread only
                 if (r != TaskMarks.TASK_DONE) {
                     results.add(r);
                     continue;
                 }
+                done++;
                 synchronized (state) {
                     if (lost) {
                         return; // its tasks went elsewhere: nothing more from here counts

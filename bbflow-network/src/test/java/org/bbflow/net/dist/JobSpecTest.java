@@ -42,6 +42,24 @@ class JobSpecTest {
     }
 
     @Test
+    void theStallTimeoutIsOffByDefaultCarriedInTheTextAndRefusedOutOfRange() {
+        JobSpec off = JobSpec.builder().group("m", "127.0.0.1", 7100).build();
+        assertTrue(off.stallTimeout().isEmpty());
+        assertTrue(!off.toText().contains("stallTimeout"), off::toText); // off: no key, the derived id as before
+        JobSpec on = JobSpec.builder().group("m", "127.0.0.1", 7100).stallTimeout(Duration.ofSeconds(90)).build();
+        assertEquals(Duration.ofSeconds(90), JobSpec.parse(on.toText()).stallTimeout().orElseThrow());
+        assertNotEquals(off.id(), on.id());
+        for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofMillis(-1), Duration.ofDays(366)}) {
+            String e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().stallTimeout(bad)).getMessage();
+            assertTrue(e.contains("stall timeout must be from 100 ms to 365 days"), e);
+        }
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;stallTimeoutMs=31622400000")
+                .contains("stall timeout must be from 100 ms to 365 days"));
+        assertTrue(refusal("master=m;group.m=127.0.0.1:7100;stallTimeoutMs=0")
+                .contains("stall timeout must be from 100 ms to 365 days"));
+    }
+
+    @Test
     void twoGroupsOnOneAddressAreRefusedBeforeStart() {
         String e = assertThrows(IllegalArgumentException.class, () -> JobSpec.builder().group("m", "127.0.0.1", 7100)
                 .group("w1", "127.0.0.1", 7100)).getMessage();
