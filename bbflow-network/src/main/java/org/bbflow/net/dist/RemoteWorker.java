@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Node;
 import org.bbflow.core.NodeContext;
@@ -100,9 +101,16 @@ final class RemoteWorker implements Node<Object, Object> {
     private List<RemoteWorker> linkedRun;
     /*
      * The stall watch's counts ({@link #progress}, {@link #outstanding}), each with one writer (sends:
-     * this node's thread; taken: the reader), so a volatile increment is enough and no lock is added
-     * per item; only the watch reads them.
+     * this node's thread; taken: the reader): written with an ordered store (lazySet, a plain store on
+     * x86, as JCTools writes a queue's index), not a volatile one, which would fence every send; no
+     * lock per item. Only the watch reads them, and a count seen a moment late only delays it.
      */
+    private static final AtomicLongFieldUpdater<RemoteWorker> SENDS_BEGUN =
+            AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "sendsBegun");
+    private static final AtomicLongFieldUpdater<RemoteWorker> SENDS_DONE =
+            AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "sendsDone");
+    private static final AtomicLongFieldUpdater<RemoteWorker> TAKEN =
+            AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "taken");
     /** Sends begun, and sends returned: they differ while a send waits for the group's window. */
     private volatile long sendsBegun;
     private volatile long sendsDone;
@@ -226,7 +234,7 @@ final class RemoteWorker implements Node<Object, Object> {
     private void read() {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
-                taken++; // this thread only
+                TAKEN.lazySet(this, taken + 1); // this thread only
                 results.add(r);
                 if (inLoop || inTurn) { // set before this thread started; otherwise nobody waits for answers
                     wakeWaiter();
@@ -313,13 +321,13 @@ final class RemoteWorker implements Node<Object, Object> {
     }
 
     private void send(Object item) {
-        sendsBegun++; // this node's thread only
+        SENDS_BEGUN.lazySet(this, sendsBegun + 1); // this node's thread only
         try {
             outlet.send(item);
         } catch (RemoteChannelException e) {
             throw explained(e);
         }
-        sendsDone++;
+        SENDS_DONE.lazySet(this, sendsDone + 1);
     }
 
     /**
