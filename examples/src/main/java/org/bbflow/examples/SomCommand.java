@@ -29,7 +29,7 @@ final class SomCommand extends Subcommand {
     @Option(names = "--radius", paramLabel = "R", description = "initial learning radius (default ${DEFAULT-VALUE})")
     int radius = D.radius();
 
-    @Option(names = "--alpha", paramLabel = "A", description = "initial learning rate (default ${DEFAULT-VALUE})")
+    @Option(names = "--alpha", paramLabel = "A", description = "initial learning rate, > 0 and <= 1; shrinks to 0 over the samples (default ${DEFAULT-VALUE})")
     double alpha = D.alpha();
 
     @Option(names = "--workers", paramLabel = "W", description = "widest farm, max(2, cores) (default ${DEFAULT-VALUE})")

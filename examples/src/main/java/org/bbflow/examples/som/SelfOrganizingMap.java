@@ -61,7 +61,7 @@ public final class SelfOrganizingMap {
      * @param dims weight-vector length (3: RGB colours, as in the thesis)
      * @param samples training samples (one search and one learning step each)
      * @param radius initial learning radius in grid cells; shrinks to 1
-     * @param alpha initial learning rate; shrinks to 0
+     * @param alpha initial learning rate, > 0 and <= 1 ({@link #validated} checks); shrinks to 0
      * @param workers farm widths to run, 1 .. workers
      * @param seed seed of the initial map and the samples
      * @param progress whether to print progress lines
@@ -83,6 +83,11 @@ public final class SelfOrganizingMap {
         public Options validated() {
             if (rows < 1 || cols < 1 || dims < 1 || samples < 1 || radius < 1 || workers < 1) {
                 throw new IllegalArgumentException("--rows --cols --dims --samples --radius --workers must be >= 1");
+            }
+            // a learning rate moves a weight that share of the way to the sample: above 1 it overshoots, and NaN
+            // or an infinity made every weight NaN, a map that still compared "the same" bit for bit
+            if (!(alpha > 0 && alpha <= 1)) {
+                throw new IllegalArgumentException("--alpha must be > 0 and <= 1, got " + alpha);
             }
             if (rows / workers < radius) {
                 throw new IllegalArgumentException("each of " + workers + " strips of a " + rows + "-row map must have at"

@@ -1,0 +1,37 @@
+package org.bbflow.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Bad input a new user gives the command line: each is a usage error (status 2) naming the option,
+ * before anything runs, not a run that prints nonsense, ignores an option or never ends.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class BadInputTest {
+    /** The first line of standard error of a run that must end with status 2. */
+    private static String refused(String... argv) {
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        int status = Main.run(argv, Output.into(out), Output.into(err));
+        assertEquals(2, status, "status of " + List.of(argv) + "\nout:\n" + String.join("\n", out) + "\nerr:\n"
+                + String.join("\n", err));
+        return err.isEmpty() ? "" : err.get(0);
+    }
+
+    /** A learning rate of NaN, 0, a negative one or one above 1 trained a meaningless map and reported it "the same map". */
+    @Test
+    void somAlphaOutOfRangeIsAUsageError() {
+        for (String a : List.of("NaN", "Infinity", "-5", "0", "1.5", "1e300")) {
+            String e = refused("som", "--no-progress", "--rows", "8", "--cols", "8", "--samples", "20", "--radius", "2",
+                    "--workers", "2", "--alpha", a);
+            assertTrue(e.contains("--alpha"), a + ": " + e);
+        }
+    }
+}
