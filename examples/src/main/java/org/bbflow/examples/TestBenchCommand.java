@@ -25,7 +25,7 @@ final class TestBenchCommand extends Subcommand {
             description = "run time at the rate, at most 365 days (default ${DEFAULT-VALUE})")
     double seconds = (double) D.samplesPerSensor() / D.rate();
 
-    @Option(names = "--samples", paramLabel = "PER_SENSOR", description = "samples per sensor (instead of --seconds)")
+    @Option(names = "--samples", paramLabel = "PER_SENSOR", description = "samples per sensor, instead of --seconds (not with it)")
     Long samples;
 
     @Option(names = "--batch", paramLabel = "N", description = "samples per file write (default ${DEFAULT-VALUE})")
@@ -44,6 +44,11 @@ final class TestBenchCommand extends Subcommand {
         atLeast("--batch", batch, 1);
         long perSensor;
         if (samples != null) {
+            // --samples replaces --seconds; given both, one of them would be ignored without a word
+            if (spec.commandLine().getParseResult().hasMatchedOption("--seconds")) {
+                throw usage("give --samples or --seconds, not both (--samples " + samples + ", --seconds " + seconds
+                        + ")");
+            }
             atLeast("--samples", samples, 1);
             perSensor = samples;
         } else {

@@ -34,4 +34,11 @@ class BadInputTest {
             assertTrue(e.contains("--alpha"), a + ": " + e);
         }
     }
+
+    /** --samples replaces --seconds: given both, --seconds was silently ignored (a 10-sample run for "--seconds 5"). */
+    @Test
+    void testbenchSamplesAndSecondsTogetherAreAUsageError() {
+        String e = refused("testbench", "--no-progress", "--samples", "10", "--seconds", "5");
+        assertTrue(e.contains("--samples") && e.contains("--seconds"), e);
+    }
 }
