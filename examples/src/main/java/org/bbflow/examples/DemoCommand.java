@@ -12,6 +12,12 @@ import picocli.CommandLine.Option;
                 + " Small and quick: --items 100 --work 200"})
 final class DemoCommand extends Subcommand {
     private static final MandelbrotDemo.Options D = MandelbrotDemo.Options.defaults();
+    /**
+     * The widest farm the demo runs: it runs every width from 1 to {@code --workers} in turn, so N
+     * makes N farms and N(N+1)/2 worker threads a round; 100,000 never ended. 256 (or the cores, if
+     * more) still shows a farm far wider than the machine.
+     */
+    static final int MAX_WORKERS = Math.max(256, D.maxWorkers());
 
     @Option(names = "--items", paramLabel = "ROWS", description = "rows streamed (image height; default ${DEFAULT-VALUE})")
     int items = D.rows();
@@ -23,7 +29,8 @@ final class DemoCommand extends Subcommand {
             description = "escape-time limit per pixel (default ${DEFAULT-VALUE})")
     int work = D.maxIterations();
 
-    @Option(names = "--workers", paramLabel = "N", description = "widest farm, max(2, cores) (default ${DEFAULT-VALUE})")
+    @Option(names = "--workers", paramLabel = "N", description = "widest farm: runs farms of 1..N workers in turn;"
+            + " N at most 256, or the cores if more (default max(2, cores), ${DEFAULT-VALUE})")
     int workers = D.maxWorkers();
 
     @Option(names = "--rounds", paramLabel = "N",
@@ -38,7 +45,7 @@ final class DemoCommand extends Subcommand {
         atLeast("--items", items, 1);
         atLeast("--width", width, 1);
         atLeast("--work", work, 1);
-        atLeast("--workers", workers, 1);
+        within("--workers", workers, 1, MAX_WORKERS);
         atLeast("--rounds", rounds, 1);
         return MandelbrotDemo.main(new MandelbrotDemo.Options(items, width, work, workers, !noProgress, rounds), out);
     }

@@ -41,4 +41,14 @@ class BadInputTest {
         String e = refused("testbench", "--no-progress", "--samples", "10", "--seconds", "5");
         assertTrue(e.contains("--samples") && e.contains("--seconds"), e);
     }
+
+    /**
+     * demo runs every farm width from 1 to --workers in turn: --workers 100000 meant 100,000 farms of up to
+     * 100,000 threads each, a run that never ended even on one 1-pixel row.
+     */
+    @Test
+    void demoWorkersBeyondTheBoundIsAUsageError() {
+        String e = refused("demo", "--no-progress", "--items", "1", "--width", "1", "--work", "1", "--workers", "100000");
+        assertTrue(e.contains("--workers"), e);
+    }
 }
