@@ -69,7 +69,19 @@ public final class Main {
                 command.getErr().println("error: " + command.getCommandName() + ": " + describe(ex));
                 return 1;
             });
-            return cli.execute(argv);
+            try {
+                return cli.execute(argv);
+            } catch (OutOfMemoryError ex) {
+                // A size the heap cannot hold (demo --items 100000000 in a small heap, compress --memory 100g
+                // --chunk 1g): picocli handles exceptions, not errors, so this was a stack trace. The failed
+                // allocation is garbage by now, so there is heap enough for one line.
+                CommandLine.ParseResult parsed = cli.getParseResult();
+                String name = parsed != null && parsed.hasSubcommand()
+                        ? parsed.subcommand().commandSpec().name() : cli.getCommandName();
+                e.println("error: " + name + ": out of memory (" + ex.getMessage() + "): give smaller sizes or counts,"
+                        + " or the JVM more heap (java -Xmx8g -jar ...)");
+                return 1;
+            }
         }
     }
 

@@ -3,6 +3,8 @@ package org.bbflow.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -50,5 +52,28 @@ class BadInputTest {
     void demoWorkersBeyondTheBoundIsAUsageError() {
         String e = refused("demo", "--no-progress", "--items", "1", "--width", "1", "--work", "1", "--workers", "100000");
         assertTrue(e.contains("--workers"), e);
+    }
+
+    /**
+     * A size the heap cannot hold ended in a stack trace of an {@code OutOfMemoryError}; it is one line
+     * naming the command, status 1. Run in a JVM of 64 MiB, where {@code demo --items 100000000} needs
+     * 200 MB for its rows' checksums alone: the only way to run out of memory at once, on any machine.
+     */
+    @Test
+    void outOfMemoryIsOneLineNotAStackTrace() throws Exception {
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "demo", "--no-progress", "--items", "100000000", "--width", "1", "--work", "1",
+                "--workers", "1").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS), "still running");
+            assertEquals(1, p.exitValue(), err);
+            List<String> lines = err.lines().toList();
+            assertEquals(1, lines.size(), err);
+            assertTrue(lines.get(0).startsWith("error: demo: out of memory") && lines.get(0).contains("-Xmx"), err);
+        } finally {
+            p.destroyForcibly();
+        }
     }
 }
