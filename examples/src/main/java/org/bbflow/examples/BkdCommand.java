@@ -60,8 +60,8 @@ final class BkdCommand extends Subcommand {
             throw usage("--window must be > 0 and <= 1, got " + window);
         }
         atLeast("--checks", checks, 0);
-        if (csv != null && !Files.isRegularFile(csv)) {
-            throw new NoSuchFileException(csv.toString());
+        if (csv != null && !Files.isRegularFile(csv)) { // a directory exists: "no such file" would mislead
+            throw new NoSuchFileException(csv.toString(), null, Files.isDirectory(csv) ? "a directory, not a file" : null);
         }
         BkdIngest.Options o = checked(() -> new BkdIngest.Options(points, dims, csv, inserters, readers, window,
                 checks, seed, !noProgress, directory).validated());

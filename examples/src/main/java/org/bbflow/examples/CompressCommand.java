@@ -51,8 +51,8 @@ final class CompressCommand extends Subcommand {
         atLeast("--memory", memory, 1);
         atLeast("--workers", workers, 1);
         within("--level", level, 0, 9);
-        if (input != null && !Files.isRegularFile(input)) {
-            throw new NoSuchFileException(input.toString());
+        if (input != null && !Files.isRegularFile(input)) { // a directory exists: "no such file" would mislead
+            throw new NoSuchFileException(input.toString(), null, Files.isDirectory(input) ? "a directory, not a file" : null);
         }
         ParallelCompress.Options o = checked(() -> new ParallelCompress.Options(input, size, output, memory,
                 (int) chunk, workers, level, !noProgress).validated());

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input a new user gives the command line: each is a usage error (status 2) naming the option,
@@ -74,6 +77,27 @@ class BadInputTest {
             assertTrue(lines.get(0).startsWith("error: demo: out of memory") && lines.get(0).contains("-Xmx"), err);
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    /**
+     * A directory given where a file belongs (or a file where a directory does) was reported as
+     * "no such file: /tmp", though it exists; the line now says what it is.
+     */
+    @Test
+    void aDirectoryForAFileIsNamedAsSuch(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("points.csv"), "1,2\n");
+        for (String[] argv : List.of(new String[] {"compress", "--no-progress", "--input", dir.toString()},
+                new String[] {"bkd", "--no-progress", "--csv", dir.toString()},
+                new String[] {"bkd-check", file.toString()})) {
+            List<String> out = new ArrayList<>();
+            List<String> err = new ArrayList<>();
+            assertEquals(1, Main.run(argv, Output.into(out), Output.into(err)), List.of(argv) + ": " + err);
+            assertEquals(1, err.size(), List.of(argv) + ": " + err);
+            String e = err.get(0);
+            assertTrue(!e.contains("no such file") && e.contains(argv[argv.length - 1])
+                    && e.contains(argv[0].equals("bkd-check") ? "not a directory" : "a directory, not a file"),
+                    List.of(argv) + ": " + e);
         }
     }
 }
