@@ -49,7 +49,7 @@ final class CompressCommand extends Subcommand {
         atLeast("--size", size, 0);
         within("--chunk", chunk, 1, 1 << 30);
         atLeast("--memory", memory, 1);
-        atLeast("--workers", workers, 1);
+        within("--workers", workers, 1, org.bbflow.core.Parallelism.MAX); // the farm's bound, checked before anything starts
         within("--level", level, 0, 9);
         if (input != null && !Files.isRegularFile(input)) { // a directory exists: "no such file" would mislead
             throw new NoSuchFileException(input.toString(), null, Files.isDirectory(input) ? "a directory, not a file" : null);

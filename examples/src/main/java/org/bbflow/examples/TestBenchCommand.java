@@ -41,7 +41,7 @@ final class TestBenchCommand extends Subcommand {
     public Integer call() throws IOException {
         atLeast("--sensors", sensors, 1);
         atLeast("--rate", rate, 1);
-        atLeast("--batch", batch, 1);
+        within("--batch", batch, 1, org.bbflow.examples.testbench.TestBench.MAX_BATCH);
         long perSensor;
         if (samples != null) {
             // --samples replaces --seconds; given both, one of them would be ignored without a word

@@ -100,4 +100,17 @@ class BadInputTest {
                     List.of(argv) + ": " + e);
         }
     }
+
+    /**
+     * Counts beyond what the run can take were reported only once it ran (status 1): a farm of 100,000
+     * compressing workers after the input was opened, a recorder batch whose buffer size overflowed
+     * ("capacity < 0: (-1014444032 < 0)"). Both are usage errors naming the option now.
+     */
+    @Test
+    void countsBeyondTheirBoundAreUsageErrorsNamingTheOption() {
+        String e = refused("compress", "--no-progress", "--size", "1000", "--workers", "100000");
+        assertTrue(e.contains("--workers") && e.contains("4096"), e);
+        e = refused("testbench", "--no-progress", "--samples", "10", "--batch", "2000000000");
+        assertTrue(e.contains("--batch"), e);
+    }
 }

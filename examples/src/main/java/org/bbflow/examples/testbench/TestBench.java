@@ -54,6 +54,11 @@ public final class TestBench {
 
     /** Bytes per sample in the recording: sensor, sequence, timestamp, raw value, processed value. */
     public static final int RECORD_BYTES = 4 + 8 + 8 + 8 + 8;
+    /**
+     * The most samples per file write: the recorder's one direct buffer holds a batch, at most 1 GiB
+     * ({@code --batch 2000000000} overflowed its size to a negative capacity, reported only once running).
+     */
+    public static final int MAX_BATCH = (1 << 30) / RECORD_BYTES;
 
     /**
      * The bench.
@@ -80,6 +85,9 @@ public final class TestBench {
         public Options validated() {
             if (sensors < 1 || rate < 1 || samplesPerSensor < 1 || batch < 1) {
                 throw new IllegalArgumentException("--sensors, --rate, --samples and --batch must be >= 1");
+            }
+            if (batch > MAX_BATCH) {
+                throw new IllegalArgumentException("--batch must be at most " + MAX_BATCH + " (a 1 GiB buffer), got " + batch);
             }
             return this;
         }
