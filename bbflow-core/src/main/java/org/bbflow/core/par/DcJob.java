@@ -169,6 +169,9 @@ final class DcJob<P, R> extends PoolJob {
                 return new DivideAndConquerException(failedProblem, failure);
             }
         }
+        if (abandoned && !cancelled && !done) {
+            return abandonedOutcome();
+        }
         if (cancelled || !done) {
             return new CancellationException("divide and conquer cancelled: the calling thread was interrupted");
         }

@@ -192,6 +192,9 @@ abstract class LoopJob extends PoolJob {
         if (cancelled) {
             return new CancellationException("parallel loop cancelled: the calling thread was interrupted");
         }
+        if (abandoned) {
+            return abandonedOutcome();
+        }
         return null;
     }
 }
