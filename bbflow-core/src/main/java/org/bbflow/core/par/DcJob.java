@@ -100,6 +100,11 @@ final class DcJob<P, R> extends PoolJob {
         P problem = task.problem;
         try {
             while (!dc.sequential(problem)) {
+                // the descent is as much new work as a task: a stopped run (a failure elsewhere, the
+                // caller's interrupt) divides no further, or a deep branch would be divided to its base
+                if (halted()) {
+                    return;
+                }
                 List<? extends P> subs = dc.divided(problem);
                 int k = subs.size();
                 task.results = new Object[k];
