@@ -100,6 +100,11 @@ final class DcJob<P, R> extends PoolJob {
         P problem = task.problem;
         try {
             while (!dc.sequential(problem)) {
+                // the descent is as much new work as a task: a stopped run (a failure elsewhere, the
+                // caller's interrupt) divides no further, or a deep branch would be divided to its base
+                if (halted()) {
+                    return;
+                }
                 List<? extends P> subs = dc.divided(problem);
                 int k = subs.size();
                 task.results = new Object[k];
@@ -168,6 +173,9 @@ final class DcJob<P, R> extends PoolJob {
             if (failure != null) {
                 return new DivideAndConquerException(failedProblem, failure);
             }
+        }
+        if (abandoned && !cancelled && !done) {
+            return abandonedOutcome();
         }
         if (cancelled || !done) {
             return new CancellationException("divide and conquer cancelled: the calling thread was interrupted");

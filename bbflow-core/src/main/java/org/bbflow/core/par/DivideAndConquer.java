@@ -44,7 +44,8 @@ import org.bbflow.core.Node;
  * <p><b>Failures.</b> The first exception thrown by a function stops the run: no worker starts
  * another task, and {@link #solve} throws a {@link DivideAndConquerException} naming the problem.
  * Interrupting the calling thread cancels the run between tasks
- * ({@link java.util.concurrent.CancellationException}). Called from inside a body of the same pool,
+ * ({@link java.util.concurrent.CancellationException}); once the run has stopped, no worker calls
+ * {@code divide} again (a deep branch is not divided on to its base case). Called from inside a body of the same pool,
  * {@code solve} runs sequentially on the calling worker (see {@link ParallelFor}).
  *
  * @param <P> the problem type

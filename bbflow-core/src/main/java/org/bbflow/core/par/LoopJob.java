@@ -104,6 +104,12 @@ abstract class LoopJob extends PoolJob {
     final void participate(int slot, int worker) {
         switch (kind) {
             case STATIC_BLOCKS: {
+                // a block not started when the loop stopped is not started: a pool thread slow to
+                // wake, or the caller taking such a thread's block over after its own block failed or
+                // was cancelled (a chunk body would otherwise run the whole block)
+                if (halted()) {
+                    return;
+                }
                 long base = n / workers;
                 long extra = n % workers;
                 long from = slot * base + Math.min(slot, extra);
@@ -191,6 +197,9 @@ abstract class LoopJob extends PoolJob {
         }
         if (cancelled) {
             return new CancellationException("parallel loop cancelled: the calling thread was interrupted");
+        }
+        if (abandoned) {
+            return abandonedOutcome();
         }
         return null;
     }

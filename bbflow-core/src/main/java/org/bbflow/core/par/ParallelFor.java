@@ -60,8 +60,11 @@ import org.bbflow.core.WaitStrategy;
  * {@link ParallelForException} naming the failing index and its chunk. Interrupting the calling
  * thread cancels the loop the same way, and the call throws a
  * {@link java.util.concurrent.CancellationException} (the interrupt status stays set), also when the
- * caller's share was inside a nested call of this pool, which the interrupt stops too. The pool
- * remains usable after either.
+ * caller's share was inside a nested call of this pool, which the interrupt stops too. A failure or
+ * a cancellation also stops the nested calls of this pool that other workers' bodies are running
+ * (within {@value LoopJob#CHECK_EVERY} iterations, or between two tasks of a solve): such a call
+ * throws a {@link java.util.concurrent.CancellationException} out of its body, which the outer call
+ * counts as no failure of its own. The pool remains usable after either.
  *
  * <p><b>Nesting and threads.</b> A loop called from inside a body of the same pool (from any of its
  * workers) runs sequentially on the calling worker, with that worker's index: nesting never
@@ -433,6 +436,8 @@ public final class ParallelFor implements AutoCloseable {
         Thread me = Thread.currentThread();
         if (isNested()) {
             job.caller = me;
+            job.enclosing = current; // null if the enclosing job runs on the caller alone: nothing else stops it
+            job.enclosingPool = name;
             job.participate(0, workerIndex(me));
         } else {
             try {

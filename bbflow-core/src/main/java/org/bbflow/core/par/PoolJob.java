@@ -31,6 +31,17 @@ abstract class PoolJob {
     volatile boolean stop;
     /** The calling thread was interrupted while the job ran. */
     volatile boolean cancelled;
+    /**
+     * For a call nested in a body of the same pool: the pool's running job, whose stop stops this one
+     * too (checked where this job checks its own); null otherwise. Without it a nested call on a pool
+     * thread ran to its end after the enclosing call failed or was cancelled, and the enclosing call,
+     * which waits for every worker, waited for it.
+     */
+    PoolJob enclosing;
+    /** The name of the pool that runs the enclosing job, for {@link NestedCallStopped}'s message. */
+    String enclosingPool;
+    /** This nested job stopped because {@link #enclosing} did. */
+    volatile boolean abandoned;
 
     /**
      * The number of participants (the caller included), at least 1.
@@ -49,6 +60,11 @@ abstract class PoolJob {
 
     /** The exception the call ends with, or null if the job succeeded. */
     abstract RuntimeException outcome();
+
+    /** A nested job stopped by its enclosing job: what it throws (no failure of its own). */
+    final RuntimeException abandonedOutcome() {
+        return new NestedCallStopped(enclosingPool);
+    }
 
     /**
      * Takes a slot for the calling thread.
@@ -76,6 +92,11 @@ abstract class PoolJob {
      * @return true if the job is now cancelled and {@code t} is no failure
      */
     final boolean cancelledByCaller(Throwable t) {
+        if (t instanceof NestedCallStopped) {
+            // a nested call stopped because this job (or the one enclosing it) stopped: no failure
+            stop = true;
+            return true;
+        }
         Thread me = Thread.currentThread();
         if (t instanceof java.util.concurrent.CancellationException && me == caller && me.isInterrupted()) {
             cancelled = true;
@@ -86,11 +107,17 @@ abstract class PoolJob {
     }
 
     /**
-     * Whether participants should stop taking work: a failure, or the caller (which checks its own
-     * interrupt status here) was interrupted.
+     * Whether participants should stop taking work: a failure, the caller (which checks its own
+     * interrupt status here) was interrupted, or, for a nested call, the enclosing job stopped.
      */
     final boolean halted() {
         if (stop) {
+            return true;
+        }
+        PoolJob e = enclosing;
+        if (e != null && e.stop) {
+            abandoned = true;
+            stop = true;
             return true;
         }
         Thread me = Thread.currentThread();
