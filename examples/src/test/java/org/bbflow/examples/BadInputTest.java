@@ -1,5 +1,6 @@
 package org.bbflow.examples;
 
+import static org.bbflow.examples.UsageErrors.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,16 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BadInputTest {
-    /** The first line of standard error of a run that must end with status 2. */
-    private static String refused(String... argv) {
-        List<String> out = new ArrayList<>();
-        List<String> err = new ArrayList<>();
-        int status = Main.run(argv, Output.into(out), Output.into(err));
-        assertEquals(2, status, "status of " + List.of(argv) + "\nout:\n" + String.join("\n", out) + "\nerr:\n"
-                + String.join("\n", err));
-        return err.isEmpty() ? "" : err.get(0);
-    }
-
     /** A learning rate of NaN, 0, a negative one or one above 1 trained a meaningless map and reported it "the same map". */
     @Test
     void somAlphaOutOfRangeIsAUsageError() {

@@ -1,9 +1,8 @@
 package org.bbflow.examples;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.bbflow.examples.UsageErrors.refused;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -18,16 +17,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DurationOptionsTest {
-    /** The first line of standard error of a run that must end with status 2. */
-    private static String refused(String... argv) {
-        List<String> out = new ArrayList<>();
-        List<String> err = new ArrayList<>();
-        int status = Main.run(argv, Output.into(out), Output.into(err));
-        assertEquals(2, status, "status of " + List.of(argv) + "\nout:\n" + String.join("\n", out) + "\nerr:\n"
-                + String.join("\n", err));
-        return err.isEmpty() ? "" : err.get(0);
-    }
-
     @Test
     void testbenchSecondsOutOfRangeAreUsageErrors() {
         for (String s : List.of("1e300", "Infinity", "-Infinity", "NaN", "-1", "0", "31536001", "1e-12")) {
