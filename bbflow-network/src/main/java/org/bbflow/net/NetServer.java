@@ -91,6 +91,11 @@ public final class NetServer implements AutoCloseable {
     /** Members refused from now on ({@link #fence}); event-loop confined. */
     private final java.util.Set<String> fenced = new java.util.HashSet<>();
     private volatile boolean closed;
+    /** The first {@link #close()} takes this; a later one waits for {@link #closeDone}. */
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.CountDownLatch closeDone = new java.util.concurrent.CountDownLatch(1);
+    /** Test hook: given the server, runs in its first close before anything is closed (null in production). */
+    static volatile java.util.function.Consumer<NetServer> closeHook;
     private volatile boolean stopped;
 
     private NetServer(String host, int port, NetOptions options) {
@@ -357,17 +362,39 @@ public final class NetServer implements AutoCloseable {
         }
     }
 
-    /** Closes the listening socket and every connection; inlets that have not seen EOS fail. */
+    /**
+     * Closes the listening socket and every connection; inlets that have not seen EOS fail. Returns
+     * once the port is free, also when another thread's close of this server is under way: that one
+     * closes, this one waits for it (at most as long as a close takes, about 12 s).
+     */
     @Override
     public void close() {
-        if (closed) return;
+        if (!closing.compareAndSet(false, true)) {
+            // Another thread closes this server: wait until it has. Returning at once left the port bound
+            // for a moment, so a process restarted on it was refused ("address already in use": a
+            // distributed group killed, its own thread and the kill both closing its server, CI 2026-11-28).
+            try {
+                if (!closeDone.await(15, TimeUnit.SECONDS)) {
+                    ThrottledLog.quiet(LOG, Level.WARNING, "server on port {0}: another thread''s close did not end within 15 s", port());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return;
+        }
         closed = true;
-        Wire.run(loop, () -> {
-            for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
-        });
-        serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS); // not sync: the loop may be gone already
-        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        try {
+            java.util.function.Consumer<NetServer> hook = closeHook;
+            if (hook != null) hook.accept(this);
+            Wire.run(loop, () -> {
+                for (RemoteInlet<?> in : inlets.values()) in.fail(new RemoteChannelException("server on port " + port() + " closed"));
+            });
+            serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS); // not sync: the loop may be gone already
+            connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        } finally {
+            closeDone.countDown();
+        }
     }
 
     NetOptions options() { return options; }

@@ -1,0 +1,68 @@
+package org.bbflow.net;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bbflow.testing.FreePorts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link NetServer#close()} returns once the port is free, also when another thread's close of the
+ * same server is under way. It returned at once, the port still bound: a distributed group killed in
+ * a {@code LocalJob} (its own thread and the kill both closing its server) and started again on its
+ * address was refused with "address already in use" (CI, 2026-11-28, GroupIdentityTest).
+ */
+class ConcurrentCloseTest {
+    @Test
+    @Timeout(60)
+    void aSecondCloseReturnsOnlyOnceThePortCanBeBoundAgain() throws Exception {
+        int port = FreePorts.next();
+        NetServer server = NetServer.bind("127.0.0.1", port, NetOptions.defaults());
+        CountDownLatch inFirstClose = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        NetServer.closeHook = s -> {
+            if (s == server) {
+                inFirstClose.countDown();
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        try {
+            Thread first = new Thread(server::close, "first-close");
+            first.start();
+            assertTrue(inFirstClose.await(10, TimeUnit.SECONDS), "the first close did not start");
+            AtomicBoolean rebound = new AtomicBoolean();
+            AtomicReference<Throwable> refused = new AtomicReference<>();
+            Thread second = new Thread(() -> {
+                server.close();
+                try (NetServer again = NetServer.bind("127.0.0.1", port, NetOptions.defaults())) {
+                    rebound.set(true);
+                } catch (Throwable t) {
+                    refused.set(t);
+                }
+            }, "second-close");
+            second.start();
+            // the second close either returns (and binds) at once, or waits for the first: whichever, go on
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (second.isAlive() && second.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+            release.countDown();
+            first.join(20_000);
+            second.join(20_000);
+            assertNull(refused.get(), () -> "the second close returned while the port was still bound: " + refused.get());
+            assertTrue(rebound.get(), "the port was not bound again");
+        } finally {
+            NetServer.closeHook = null;
+            release.countDown();
+        }
+    }
+}
