@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Node;
@@ -116,8 +117,13 @@ final class RemoteWorker implements Node<Object, Object> {
     private volatile long sendsDone;
     /** Results (and marks) taken from the group. */
     private volatile long taken;
-    /** This node's thread waits for the group's answers or for the end of its results. */
-    private volatile boolean awaiting;
+    /**
+     * 1 while this node's thread waits for the group's answers or for the end of its results (per item
+     * in a loop or a turn): an ordered store too, not a volatile one (two fences an item).
+     */
+    private volatile int awaiting;
+    private static final AtomicIntegerFieldUpdater<RemoteWorker> AWAITING =
+            AtomicIntegerFieldUpdater.newUpdater(RemoteWorker.class, "awaiting");
 
     RemoteWorker(String farm, int worker, String group, int taskId, Codec<Object> taskCodec, Codec<Object> resultCodec) {
         this("remote-worker[" + farm + "#" + worker + "@" + group + "]", group, taskId, taskCodec, resultCodec);
@@ -290,11 +296,11 @@ final class RemoteWorker implements Node<Object, Object> {
      */
     private void awaitAnswers(Outbox<Object> out, boolean unlessInputWaits) throws InterruptedException {
         long park = INPUT_CHECK_NANOS;
-        awaiting = true;
+        AWAITING.lazySet(this, 1);
         try {
             awaitAnswersLoop(out, unlessInputWaits, park);
         } finally {
-            awaiting = false;
+            AWAITING.lazySet(this, 0);
         }
     }
 
@@ -350,7 +356,7 @@ final class RemoteWorker implements Node<Object, Object> {
      * many results a task owes, so a stand-in between items is idle, not waiting, whatever it sent.
      */
     boolean outstanding() {
-        return awaiting || sendsBegun != sendsDone;
+        return awaiting == 1 || sendsBegun != sendsDone;
     }
 
     @Override
@@ -371,14 +377,14 @@ final class RemoteWorker implements Node<Object, Object> {
         if (!receives) {
             return;
         }
-        awaiting = true;
+        AWAITING.lazySet(this, 1);
         try {
             while (!readerDone && !context.isCancelled()) {
                 handOn(out);
                 reader.join(10); // bounded: the inlet fails by itself once the peer stays away past the timeout
             }
         } finally {
-            awaiting = false;
+            AWAITING.lazySet(this, 0);
         }
         handOn(out);
     }
