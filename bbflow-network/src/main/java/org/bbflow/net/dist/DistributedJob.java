@@ -165,6 +165,8 @@ public final class DistributedJob {
     static volatile java.util.function.Consumer<String> beforeLinkedClientHook;
     /** Test hook: run by {@link #crash()} before it closes each of the group's clients. */
     static volatile Runnable crashClientHook;
+    /** Test hook: run by a part's thread, given its group, once its server is bound and before {@link #crash()} can see it. */
+    static volatile java.util.function.Consumer<String> afterBindHook;
     private volatile NetServer masterServer;
     private volatile GroupReports masterReports;
     private volatile NetOptions masterOptions;
@@ -742,7 +744,7 @@ public final class DistributedJob {
         } else {
             groupFlow = f;
         }
-        if (abandoned != null) {
+        if (abandoned != null || crashed) { // crash() may have looked for the flow before it was set
             f.cancel();
         }
         return f;
@@ -936,7 +938,11 @@ public final class DistributedJob {
         NetOptions toGroups = clientOptions.withIdentity(spec.id(), group + "#1");
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions);
              GroupReports reports = new GroupReports(server, Map.of())) {
+            afterBind();
             masterServer = server;
+            if (crashed) { // killed while it bound: crash() saw no server to close (see runGroup)
+                throw new IllegalStateException("the master was killed while it started");
+            }
             masterReports = reports;
             masterOptions = toGroups;
             try {
@@ -1234,7 +1240,15 @@ public final class DistributedJob {
         Liveness.Watch masterWatch = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
+            afterBind();
             groupServer = server;
+            if (crashed) {
+                // Killed while it bound: crash() (which sets crashed, then looks for the server) found no
+                // server to close; this part sees crashed now (it published its server first), so one of
+                // the two always stops it. Before, the killed group went on, was admitted and ran its
+                // part, its port bound after LocalJob.close() had returned (CrashDuringSetupTest).
+                throw new IllegalStateException("group " + group + " was killed while it started");
+            }
             if (abandoned != null) {
                 throw new IllegalStateException("group " + group + " gave up its part: " + abandoned);
             }
@@ -1420,6 +1434,13 @@ public final class DistributedJob {
             c.closeAbruptly(); // its outlet then fails at once ("client closed"), and the group ends
         }
         return c;
+    }
+
+    private void afterBind() {
+        java.util.function.Consumer<String> hook = afterBindHook;
+        if (hook != null) {
+            hook.accept(group);
+        }
     }
 
     /** How many clients this group has made (to the master and to linked groups); for tests. */

@@ -28,6 +28,7 @@ class CrashDuringSetupTest {
     void noHooks() {
         DistributedJob.crashClientHook = null;
         DistributedJob.beforeLinkedClientHook = null;
+        DistributedJob.afterBindHook = null;
     }
 
     @Test
@@ -79,6 +80,39 @@ class CrashDuringSetupTest {
         } finally {
             added.countDown();
             killing.countDown();
+        }
+    }
+
+    /**
+     * A kill that comes while the group binds its server: {@code crash()} found no server to close
+     * (nor clients, nor a flow), and the group went on: admitted by the master, it ran its whole part
+     * and kept its port bound, the kill lost. The hook holds the group between its bind and the moment
+     * a crash could see its server until the crash has run.
+     */
+    @Test
+    void aKillWhileTheGroupBindsStopsIt() throws Exception {
+        JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2").peerTimeout(Duration.ofSeconds(20))
+                .livenessTimeout(Duration.ofSeconds(1)).build();
+        CountDownLatch bound = new CountDownLatch(1);
+        CountDownLatch killed = new CountDownLatch(1);
+        DistributedJob.afterBindHook = g -> {
+            if (g.equals("w1")) {
+                bound.countDown();
+                await(killed);
+            }
+        };
+        try (LocalJob<DistApp.Outcome> local = LocalJob.start(spec, job -> DistApp.run(job, 10_000, -1))) {
+            try {
+                assertTrue(bound.await(20, TimeUnit.SECONDS), "w1 did not bind");
+                local.part("w1").crash(); // what kill("w1") does once the group runs
+            } finally {
+                killed.countDown();
+            }
+            RuntimeException e = assertThrows(RuntimeException.class, () -> local.result("w1", Duration.ofSeconds(30)),
+                    "the group killed while it bound ran its part as if alive");
+            assertTrue(String.valueOf(e.getMessage()).contains("killed"), () -> "w1 did not end as killed: " + e);
+        } finally {
+            killed.countDown();
         }
     }
 
