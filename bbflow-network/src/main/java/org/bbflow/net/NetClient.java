@@ -57,6 +57,10 @@ import javax.net.ssl.SSLParameters;
  * the same way; only a TLS verdict (a certificate rejected, a fatal alert, a peer not speaking TLS)
  * is final. If the server cannot be reached for the peer timeout, or refuses the handshake, every
  * outlet fails with a {@link RemoteChannelException}.
+ *
+ * <p>{@link #close()} and {@link #closeAbruptly()} are idempotent and may be called from any thread,
+ * also at once: the first closes, a later one waits for it, and each returns once the client's thread
+ * and socket are gone (or the first close gave up waiting for them, after about 5 s).
  */
 public final class NetClient implements AutoCloseable {
     static final System.Logger LOG = NetServer.LOG;
@@ -73,6 +77,14 @@ public final class NetClient implements AutoCloseable {
     private final long incarnation = Wire.nonZeroRandom();
     private volatile RemoteChannelException fatal;
     private volatile boolean closed;
+    /**
+     * The first close ({@link #close()}, {@link #closeAbruptly()}, or an owning outlet's end) takes
+     * this; a later one waits for {@link #closeDone} instead of returning while the first still runs.
+     */
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.CountDownLatch closeDone = new java.util.concurrent.CountDownLatch(1);
+    /** Test hook: given the client, runs in its first close before anything is closed (null in production). */
+    static volatile java.util.function.Consumer<NetClient> closeHook;
 
     // event-loop confined
     private Channel channel;
@@ -210,20 +222,28 @@ public final class NetClient implements AutoCloseable {
      * closed just before) is still written first; then the connection is closed without a reset. Waits
      * at most 5 s; a peer that reads nothing more is given up on in the background after the peer
      * timeout.
+     *
+     * <p>Idempotent and safe from any thread: a close (or {@link #closeAbruptly()}) while another
+     * thread's close of this client is under way does not close again; it waits for that one to end
+     * (at most as long as a close takes) and returns with it, the client's thread and socket gone as
+     * after a close of its own.
      */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        Wire.run(loop, () -> {
-            flusher.cancel(false);
-            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed");
-            String reason = "its client (to " + peer() + ") was closed before the stream completed";
-            for (RemoteOutlet<?> o : outlets.values()) o.clientClosed(e, reason); // queues their ABORTs as tasks ...
-            // ... which run (and write) before this one: the end of output goes after them
-            Wire.run(loop, () -> closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS)));
-        });
-        awaitShutdown();
+        if (!beginClose()) return;
+        try {
+            Wire.run(loop, () -> {
+                flusher.cancel(false);
+                RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed");
+                String reason = "its client (to " + peer() + ") was closed before the stream completed";
+                for (RemoteOutlet<?> o : outlets.values()) o.clientClosed(e, reason); // queues their ABORTs as tasks ...
+                // ... which run (and write) before this one: the end of output goes after them
+                Wire.run(loop, () -> closeGracefully(() -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS)));
+            });
+            awaitShutdown();
+        } finally {
+            closeDone.countDown();
+        }
     }
 
     /**
@@ -233,20 +253,62 @@ public final class NetClient implements AutoCloseable {
      * signal), and the outlets fail on this side. This is the model of a killed sender
      * ({@code LocalJob.kill} uses it, tests too); a program that stops sending uses {@link #close()},
      * which tells every receiver at once. Idempotent; does nothing after {@link #close()}. Waits at
-     * most 5 s for the client's thread to end.
+     * most 5 s for the client's thread to end; while another thread's close of this client is under
+     * way, waits for that one instead (see {@link #close()}).
      */
     public void closeAbruptly() {
-        if (closed) return;
+        if (!beginClose()) return;
+        try {
+            Wire.run(loop, () -> {
+                flusher.cancel(false);
+                Channel ch = channel;
+                if (ch != null) ch.close(); // what is queued is discarded: a dead process writes nothing more
+                RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed abruptly");
+                for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
+                group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+            });
+            awaitShutdown();
+        } finally {
+            closeDone.countDown();
+        }
+    }
+
+    /**
+     * True for the first close of this client, which then closes it (and counts {@link #closeDone}
+     * down when it is done). A later close waits for the first to end and gets false. Returning at
+     * once, as a plain {@code if (closed) return} did, let a caller go on while the first close still
+     * ran: the client's thread and socket still alive (a killed group of a {@code LocalJob}: the kill's
+     * {@link #closeAbruptly()} and the group's own close of its clients race; the group's thread then
+     * ended with its connections still open).
+     */
+    private boolean beginClose() {
+        if (!closing.compareAndSet(false, true)) {
+            awaitOtherClose();
+            return false;
+        }
         closed = true;
-        Wire.run(loop, () -> {
-            flusher.cancel(false);
-            Channel ch = channel;
-            if (ch != null) ch.close(); // what is queued is discarded: a dead process writes nothing more
-            RemoteChannelException e = new RemoteChannelException("client to " + peer() + " closed abruptly");
-            for (RemoteOutlet<?> o : outlets.values()) o.fail(e);
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        });
-        awaitShutdown();
+        java.util.function.Consumer<NetClient> hook = closeHook;
+        if (hook != null) {
+            try {
+                hook.accept(this);
+            } catch (RuntimeException e) {
+                closeDone.countDown();
+                throw e;
+            }
+        }
+        return true;
+    }
+
+    /** Waits (bounded) for the close under way on another thread; never on the event loop, which that close waits for. */
+    private void awaitOtherClose() {
+        if (loop.inEventLoop()) return;
+        try {
+            if (!closeDone.await(15, TimeUnit.SECONDS)) {
+                ThrottledLog.quiet(LOG, Level.WARNING, "client to {0}: another thread''s close did not end within 15 s", peer());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** After a close's task: shuts the loop down if that task was dropped, and waits at most 5 s for it. */
@@ -261,8 +323,11 @@ public final class NetClient implements AutoCloseable {
 
     void removed(RemoteOutlet<?> out) {
         outlets.remove(out.channelId(), out);
-        if (ownedByOutlet && outlets.isEmpty()) {
+        if (ownedByOutlet && outlets.isEmpty() && closing.compareAndSet(false, true)) {
+            // closes in the background (the outlet's close does not wait for it); a close() meanwhile
+            // waits until the client's thread has ended
             closed = true;
+            group.terminationFuture().addListener(f -> closeDone.countDown());
             Wire.run(loop, () -> {
                 flusher.cancel(false);
                 closeGracefully(() -> group.shutdownGracefully(0, 1, TimeUnit.SECONDS));

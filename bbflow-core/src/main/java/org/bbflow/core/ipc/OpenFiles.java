@@ -29,6 +29,8 @@ import java.util.concurrent.FutureTask;
  */
 final class OpenFiles {
     private static final Map<Object, Shared> OPEN = new HashMap<>();
+    /** Test hook: runs in {@link Handle#release()} just before a shared channel is closed (null in production). */
+    static volatile Runnable beforeCloseHook;
 
     private OpenFiles() {
     }
@@ -54,7 +56,15 @@ final class OpenFiles {
             this.key = key;
         }
 
-        /** Ends this use; the channel is closed when no other endpoint of this JVM uses it. Idempotent. */
+        /**
+         * Ends this use; the channel is closed when no other endpoint of this JVM uses it. Idempotent.
+         * A shared channel is closed under the same monitor every opening takes: closed after it, an
+         * endpoint of this JVM that opened the file in between (finding it no longer registered, so
+         * on a descriptor of its own) and took its liveness lock lost that lock in the kernel when
+         * this descriptor closed (POSIX drops all of a process's locks on a file with any of its
+         * descriptors), while Java still called it valid; its peers would then take it for dead
+         * (OpenFilesReleaseTest).
+         */
         void release() {
             synchronized (OPEN) {
                 if (released) {
@@ -67,7 +77,17 @@ final class OpenFiles {
                         return;
                     }
                     OPEN.remove(key);
+                    closeChannel();
+                    return;
                 }
+            }
+            closeChannel(); // not shared: no other endpoint of this JVM is on this descriptor
+        }
+
+        private void closeChannel() {
+            Runnable hook = beforeCloseHook;
+            if (hook != null) {
+                hook.run();
             }
             try {
                 channel.close();

@@ -161,6 +161,12 @@ public final class DistributedJob {
     static volatile Runnable beforeFailureReportHook;
     /** Test hook: run by the master once it chose whom to tell the verdict, before it sends (e.g. to let a group end). */
     static volatile Runnable beforeVerdictsHook;
+    /** Test hook: run by a group's thread, given the linked group, before it adds its client to that group. */
+    static volatile java.util.function.Consumer<String> beforeLinkedClientHook;
+    /** Test hook: run by {@link #crash()} before it closes each of the group's clients. */
+    static volatile Runnable crashClientHook;
+    /** Test hook: run by a part's thread, given its group, once its server is bound and before {@link #crash()} can see it. */
+    static volatile java.util.function.Consumer<String> afterBindHook;
     private volatile NetServer masterServer;
     private volatile GroupReports masterReports;
     private volatile NetOptions masterOptions;
@@ -738,7 +744,7 @@ public final class DistributedJob {
         } else {
             groupFlow = f;
         }
-        if (abandoned != null) {
+        if (abandoned != null || crashed) { // crash() may have looked for the flow before it was set
             f.cancel();
         }
         return f;
@@ -932,7 +938,11 @@ public final class DistributedJob {
         NetOptions toGroups = clientOptions.withIdentity(spec.id(), group + "#1");
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions);
              GroupReports reports = new GroupReports(server, Map.of())) {
+            afterBind();
             masterServer = server;
+            if (crashed) { // killed while it bound: crash() saw no server to close (see runGroup)
+                throw new IllegalStateException("the master was killed while it started");
+            }
             masterReports = reports;
             masterOptions = toGroups;
             try {
@@ -1230,7 +1240,15 @@ public final class DistributedJob {
         Liveness.Watch masterWatch = null;
         Throwable failure = null;
         try (NetServer server = NetServer.bind(spec.host(group), spec.port(group), serverOptions)) {
+            afterBind();
             groupServer = server;
+            if (crashed) {
+                // Killed while it bound: crash() (which sets crashed, then looks for the server) found no
+                // server to close; this part sees crashed now (it published its server first), so one of
+                // the two always stops it. Before, the killed group went on, was admitted and ran its
+                // part, its port bound after LocalJob.close() had returned (CrashDuringSetupTest).
+                throw new IllegalStateException("group " + group + " was killed while it started");
+            }
             if (abandoned != null) {
                 throw new IllegalStateException("group " + group + " gave up its part: " + abandoned);
             }
@@ -1243,8 +1261,13 @@ public final class DistributedJob {
                 masterWatch = Liveness.watch(server.inlet(ChannelIds.idOf(ChannelIds.pulse(group), generation),
                         Codec.longs()), spec.livenessTimeout(), "the master", () -> { });
                 NetClient toMaster = Member.connect(spec.host(master), spec.port(master), options, spec.peerTimeout());
-                clients.put(master, toMaster);
+                synchronized (clients) {
+                    clients.put(master, toMaster);
+                }
                 groupClients = clients;
+                if (crashed) {
+                    toMaster.closeAbruptly(); // killed before the table was published: crash() did not see it
+                }
                 beats = Liveness.beat(toMaster.outlet(ChannelIds.idOf(ChannelIds.beats(group), generation), Codec.longs()),
                         spec.livenessTimeout(), group);
                 report = toMaster.outlet(ChannelIds.idOf(ChannelIds.report(group), generation), Codec.strings());
@@ -1258,8 +1281,7 @@ public final class DistributedJob {
                     GroupInlet in = new GroupInlet(server.inlet(w.taskId(generation), linkedInCodecs.getOrDefault(w.taskId(),
                             w.taskCodec())));
                     inlets.add(in);
-                    RemoteOutlet<Object> out = clients.computeIfAbsent(link.group(), g -> Member.connect(spec.host(g),
-                            spec.port(g), options, spec.peerTimeout())).outlet(resultId, w.resultCodec());
+                    RemoteOutlet<Object> out = clientTo(clients, link.group(), options).outlet(resultId, w.resultCodec());
                     GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
                             + "[" + w.path() + "]");
                     outlets.add(o);
@@ -1330,7 +1352,9 @@ public final class DistributedJob {
                     outlets.forEach(GroupOutlet::abortUnlessCompleted);
                 }
                 inlets.forEach(GroupInlet::closeAfterReport); // only now: a failing group has reported
-                clients.values().forEach(NetClient::close);
+                // crashed: abruptly, as crash() closes them (a killed process writes nothing more); a
+                // graceful close here would abort the streams of a client crash() had not seen
+                clients.values().forEach(crashed ? NetClient::closeAbruptly : NetClient::close);
             }
         } finally {
             if (failure != null) {
@@ -1384,6 +1408,53 @@ public final class DistributedJob {
     }
 
     /**
+     * This group's client to group {@code g}, connected on first use. The table is filled by this
+     * group's thread while {@link #crash()} (a kill, on another thread) may read it: both hold its
+     * lock, and a client added after the crash copied the table is closed abruptly here, as the crash
+     * would have. Before, the crash iterated the plain map while this thread added to it: the kill
+     * threw a {@code ConcurrentModificationException} before it closed the group's server or
+     * cancelled its flow, and the killed group ran on (CrashDuringSetupTest).
+     */
+    private NetClient clientTo(Map<String, NetClient> clients, String g, NetOptions options) {
+        synchronized (clients) {
+            NetClient c = clients.get(g);
+            if (c != null) {
+                return c;
+            }
+        }
+        java.util.function.Consumer<String> hook = beforeLinkedClientHook;
+        if (hook != null) {
+            hook.accept(g);
+        }
+        NetClient c = Member.connect(spec.host(g), spec.port(g), options, spec.peerTimeout()); // not under the lock: it may retry
+        synchronized (clients) {
+            clients.put(g, c);
+        }
+        if (crashed) {
+            c.closeAbruptly(); // its outlet then fails at once ("client closed"), and the group ends
+        }
+        return c;
+    }
+
+    private void afterBind() {
+        java.util.function.Consumer<String> hook = afterBindHook;
+        if (hook != null) {
+            hook.accept(group);
+        }
+    }
+
+    /** How many clients this group has made (to the master and to linked groups); for tests. */
+    int groupClientCount() {
+        Map<String, NetClient> cs = groupClients;
+        if (cs == null) {
+            return 0;
+        }
+        synchronized (cs) {
+            return cs.size();
+        }
+    }
+
+    /**
      * Stops this process's part at once as a crash would (local mode's kill, {@link LocalJob}): no
      * report, no verdict, no end of any stream; the beats stop and every connection closes.
      */
@@ -1392,7 +1463,17 @@ public final class DistributedJob {
         ending = true;
         Map<String, NetClient> cs = groupClients;
         if (cs != null) {
-            cs.values().forEach(NetClient::closeAbruptly); // as a killed process's: close() would abort every stream
+            List<NetClient> copy;
+            synchronized (cs) { // the group's thread may still be adding clients (see clientTo)
+                copy = new ArrayList<>(cs.values());
+            }
+            for (NetClient c : copy) {
+                Runnable hook = crashClientHook;
+                if (hook != null) {
+                    hook.run();
+                }
+                c.closeAbruptly(); // as a killed process's: close() would abort every stream
+            }
         }
         NetServer s = groupServer != null ? groupServer : masterServer;
         if (s != null) {

@@ -142,6 +142,9 @@ public final class LocalJob<R> implements AutoCloseable {
      * lost process (by its silence). A group other than the master is killed once it has joined the
      * job (its first sign of life reached the master, at most the peer timeout), so that the kill is
      * of a running process, not of one still starting (which the job would wait for as a slow start).
+     * Safe from any thread, also while the group still connects to the groups its stages link to
+     * (a connection it makes after the kill is closed abruptly at once); when this returns, the
+     * group's server and connections are closed, not only being closed.
      *
      * @param group a group of the job
      */

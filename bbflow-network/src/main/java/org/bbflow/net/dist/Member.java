@@ -24,6 +24,7 @@ final class Member {
     private final Liveness.Beats pulse;
     private final Liveness.Watch watch;
     private volatile boolean lost;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * Connects to {@code group}'s process and tells it its generation; its report and beats are
@@ -138,9 +139,15 @@ final class Member {
 
     /**
      * Ends the beats (cleanly, unless {@code abrupt}) and closes the connection: its outlets fail.
-     * An abrupt close returns at once and lets the connection close in the background.
+     * An abrupt close returns at once and lets the connection close in the background. Once only: a
+     * lost member (closed abruptly) is still in the master's table when the job ends, and closing it
+     * again there would wait for that background close (a second {@link NetClient#close()} waits for
+     * the one under way), which nobody should wait for.
      */
     void close(boolean abrupt) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         if (!abrupt) {
             try {
                 pulse.stop(500);
