@@ -1,0 +1,81 @@
+package org.bbflow.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One producer of an MPSC channel closes it while another's offer is past its check for the close but
+ * has not put its item in yet (held there by {@link Channel#offerHook}). The offer returns true, so
+ * its item must reach the consumer: before, the consumer saw the channel closed and empty, ended its
+ * stream, and the accepted item was never delivered.
+ */
+@Timeout(30)
+class MpscCloseRaceTest {
+    /** How long the hook holds the offer at most: the consumer must wait for it, however long. */
+    private static final long HOLD_MILLIS = 500;
+
+    @AfterEach
+    void clearHook() {
+        Channel.offerHook = null;
+    }
+
+    @Test
+    void anOfferAcceptedWhileAnotherProducerClosesIsDelivered() throws Exception {
+        for (boolean viaTake : new boolean[] {true, false}) {
+            Channel<Long> c = Channel.mpsc(16);
+            CountDownLatch inOffer = new CountDownLatch(1);
+            Channel.offerHook = () -> {
+                inOffer.countDown();
+                try {
+                    Thread.sleep(HOLD_MILLIS); // bounded: a correct consumer waits for it whatever its length
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            AtomicReference<Object> offered = new AtomicReference<>();
+            Thread producer = new Thread(() -> {
+                try {
+                    offered.set(c.offer(7L));
+                } catch (RuntimeException e) {
+                    offered.set(e);
+                }
+            }, "mpsc-producer");
+            producer.start();
+            assertTrue(inOffer.await(10, TimeUnit.SECONDS), "the offer never reached the hook");
+            Channel.offerHook = null;
+            c.close(); // the other producer's end of stream, while the first offer is under way
+            Long got;
+            if (viaTake) {
+                got = c.take();
+            } else {
+                // the consumer's other way: the stream has ended once the channel is closed and empty
+                got = c.isClosed() ? c.poll() : null;
+            }
+            producer.join(10_000);
+            assertEquals(Boolean.TRUE, offered.get(), "the offer was accepted");
+            assertEquals(7L, got, (viaTake ? "take()" : "isClosed() then poll()") + " ended the stream before the"
+                    + " accepted offer's item was in: the item was lost");
+            assertNull(c.take(), "then end of stream");
+            assertTrue(c.isEos());
+        }
+    }
+
+    @Test
+    void anOfferAfterTheCloseIsStillRefused() {
+        Channel<Long> c = Channel.mpsc(4);
+        c.close();
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> c.offer(1L));
+        assertEquals("offer on a closed channel", e.getMessage());
+        assertFalse(c.isClosed() && c.poll() != null);
+        assertTrue(c.isEos());
+    }
+}
