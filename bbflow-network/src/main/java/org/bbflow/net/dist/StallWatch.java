@@ -5,8 +5,10 @@ import java.util.Map;
 
 /**
  * The rule of the master's stall watch ({@link JobSpec#stallTimeout()}): something watched (a remote
- * worker's stand-in or task lane) is stuck once it has work outstanding and its count of progress
- * (tasks sent plus results taken) has not moved for the stall timeout. A change, or nothing
+ * worker's stand-in, a linked run of stages, or a task lane) is stuck once it has work outstanding
+ * (a task sent whose end-of-task mark is not back, a send waiting for the window, or the wait for the
+ * end of the results) and its count of progress (tasks sent plus results and marks taken) has not
+ * moved for the stall timeout. A change, or nothing
  * outstanding, restarts its clock: one with nothing outstanding is idle, not stuck (it may wait while
  * the emitter waits on another worker). The same rule as the examples' {@code DistributedMaster.stuck}.
  * Used by the watch's thread only.
