@@ -119,49 +119,52 @@ class StallPhasesTest {
     /**
      * Slow but progressing, results-free tasks, a linked run, and the source idle for four stall
      * timeouts between two bursts (every task of the first burst finished: nothing outstanding):
-     * the job completes with every result. A watch that took "tasks sent, results not all seen" for
-     * outstanding would fail here on the filtered tasks; one that did not count end-of-task marks as
-     * progress would fail on the slow worker whose tasks give no result.
+     * the job completes with every result. The farm's worker keeps only multiples of 6 (a result
+     * every 1.5 stall timeouts, a task finished every quarter), the linked run's first stage only
+     * multiples of 4 of those (its dropped items come back as marks only, passed on by the second
+     * stage's group). A watch that took "tasks sent, results not all back" for outstanding would fail
+     * during the pause (the farm's stand-in sent 24 tasks and got 4 results); one that did not count
+     * end-of-task marks as progress would fail while the farm's worker works through the tasks that
+     * give no result.
      */
     @Test
     void slowFilteringAndIdleWorkersAreNotStuck() {
-        int burst = 12;
-        CountDownLatch firstBurstThrough = new CountDownLatch(burst);
+        int burst = 24;
+        CountDownLatch firstBurstDone = new CountDownLatch(burst);
         long[] sum = {0};
         long slowNanos = STALL.toNanos() / 4;
         try (LocalJob<Long> local = LocalJob.start(spec("m", "w1", "w2"), job -> {
             Farm<Long, Long> evens = job.farm("evens", () -> Nodes.filter((Long x) -> {
                 LockSupport.parkNanos(slowNanos); // slow: a task takes a quarter of the stall timeout
-                return x % 2 == 0;
+                firstBurstDone.countDown();
+                return x % 6 == 0;
             }), Codec.longs(), Codec.longs(), Placement.of("w1"));
-            Block<Long, Long> a = job.stage("a", () -> Nodes.map((Long x) -> x), Codec.longs(), Codec.longs(), "w1");
+            Block<Long, Long> a = job.stage("a", () -> Nodes.filter((Long x) -> x % 4 == 0), Codec.longs(),
+                    Codec.longs(), "w1");
             Block<Long, Long> b = job.stage("b", () -> Nodes.map((Long x) -> {
                 LockSupport.parkNanos(slowNanos);
-                firstBurstThrough.countDown();
                 return x;
             }), Codec.longs(), Codec.longs(), "w2");
             Block<Void, Long> source = Nodes.source((Outbox<Long> out) -> {
                 for (long i = 0; i < burst; i++) {
                     out.send(i);
                 }
-                if (!firstBurstThrough.await(20, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("the first burst did not get through the linked run within 20 s");
+                if (!firstBurstDone.await(20, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the farm's worker did not take the first burst within 20 s");
                 }
-                // four stall timeouts without an item: the farm's worker first finishes, slowly, what
-                // the run handed it before the pause, then all is idle with nothing outstanding (this
-                // makes the phases; it decides nothing)
+                // four stall timeouts without an item, every task sent finished (this makes the phase;
+                // it decides nothing). A stand-in hands results on only when it runs (at its next item
+                // or at the end), so the linked run gets the first burst's results with the second.
                 Thread.sleep(STALL.multipliedBy(4).toMillis());
                 for (long i = burst; i < 2 * burst; i++) {
                     out.send(i);
                 }
             });
-            // the linked run first: a stand-in hands results on only when it runs (at its next item or at
-            // the end), so what the run finished during the pause reaches the farm only with the next burst
-            job.run(Pipeline.of(source, a, b, evens, Nodes.sink((Long x) -> sum[0] += x)));
+            job.run(Pipeline.of(source, evens, a, b, Nodes.sink((Long x) -> sum[0] += x)));
             return sum[0];
         })) {
             long expected = 0;
-            for (long i = 0; i < 2 * burst; i += 2) {
+            for (long i = 0; i < 2 * burst; i += 12) {
                 expected += i;
             }
             assertEquals(expected, local.result("m", Duration.ofSeconds(30)));
