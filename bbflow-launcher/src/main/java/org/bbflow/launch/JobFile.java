@@ -119,7 +119,7 @@ public record JobFile(String main, List<String> args, String java, String classp
             + "  livenessTimeoutSeconds  silence after which a group is suspected lost (default 1.5)\n"
             + "  stallTimeoutSeconds     no progress (tasks outstanding, none taken, no result back) after which\n"
             + "                          a beating group counts as lost; off unless given: set it above the\n"
-            + "                          longest task";
+            + "                          longest task; with it, every block of another group must be a node";
 
     /**
      * One group of the job file.

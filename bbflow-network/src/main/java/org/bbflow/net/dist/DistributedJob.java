@@ -89,7 +89,9 @@ import org.bbflow.net.RemoteStreamFailedException;
  *
  * <p>A group whose process beats but whose worker never takes its tasks (hung user code) is noticed
  * only with a stall timeout ({@link JobSpec#stallTimeout()}, off by default): a remote worker with
- * tasks outstanding that makes no progress for that long counts as lost, as above.
+ * tasks outstanding that makes no progress for that long counts as lost, as above (with it on, each
+ * group marks the end of each task's results, so that tasks outstanding are known between items too,
+ * and a block of another group must be a {@link Node}; a linked run of stages is judged as one).
  *
  * <p>Distributed blocks may sit inside feedback loops (a farm's, pipeline's or all-to-all's
  * {@code feedback()}): the loop behaves as in one JVM and still ends once nothing is in flight inside
@@ -147,8 +149,16 @@ public final class DistributedJob {
     private final Set<RemoteWorker> stageStandIns = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Linked stages: by the task channel of a stage, where its group sends its results (found by {@link #run}). */
     private final Map<Integer, Link> linksOut = new HashMap<>();
-    /** Linked stages: by the task channel of a stage, how the previous stage's group encodes what it sends there. */
-    private final Map<Integer, Codec<Object>> linkedInCodecs = new HashMap<>();
+    /**
+     * Linked stages: by the task channel of a stage, the stand-in of the stage before it, whose result
+     * codec is how that stage's group encodes what it sends there (read when the channels open: the
+     * stall watch may add end-of-task marks to it after the link is made).
+     */
+    private final Map<Integer, RemoteWorker> linkedFrom = new HashMap<>();
+    /** The stand-ins of every block placed in a group other than the master's, except re-sending farms' (in every process). */
+    private final List<RemoteWorker> remoteStandIns = new ArrayList<>();
+    /** The task channels whose results carry end-of-task marks for the stall watch only (in every process). */
+    private final Set<Integer> watchTaskIds = new HashSet<>();
     private boolean ran;
     /** The master's view of each other group: its current generation's connection, beats and verdict channel. */
     private final Map<String, Member> members = new LinkedHashMap<>();
@@ -182,7 +192,7 @@ public final class DistributedJob {
 
     /**
      * A worker this (non-master) group runs: its block and the ids of its two channels (a linked
-     * stage's channels are in {@link #linksOut} and {@link #linkedInCodecs}).
+     * stage's channels are in {@link #linksOut} and {@link #linkedFrom}).
      */
     private record LocalWorker(String path, Block<?, ?> block, int taskId, int resultId, Codec<Object> taskCodec,
                                Codec<Object> resultCodec, String taskPath, String resultPath) {
@@ -438,6 +448,9 @@ public final class DistributedJob {
             } else {
                 RemoteWorker standIn = new RemoteWorker(name, i, where, taskId, taskCodec, resultCodec);
                 workers.add(standIn);
+                if (!resend) { // in a group a re-sending farm's worker has a stand-in too, marked already
+                    remoteStandIns.add(standIn);
+                }
                 if (isMaster()) {
                     standIns.add(standIn);
                     resultIds.put(standIn, resultId);
@@ -515,6 +528,7 @@ public final class DistributedJob {
         }
         failJobGroups.add(where);
         RemoteWorker standIn = standIn(name, where, inId, inCodec, outCodec, routed);
+        remoteStandIns.add(standIn);
         if (!routed) {
             stageStandIns.add(standIn);
         }
@@ -677,7 +691,8 @@ public final class DistributedJob {
      *     that re-sends a lost worker's tasks is inside a
      *     feedback loop or without a collector (refused in every process alike, before anything
      *     listens); or, in the group
-     *     that runs it, a block inside a loop is not a node
+     *     that runs it, a block inside a loop is not a node, or (with a stall timeout,
+     *     {@link JobSpec#stallTimeout()}) a block of another group is not a node
      * @throws IllegalStateException if listening is not allowed, or run was already called
      */
     public RunStats run(Block<?, ?> main) {
@@ -694,6 +709,9 @@ public final class DistributedJob {
                 throw new IllegalStateException("group " + group + " gave up its part before it ran: " + abandoned);
             }
             prepareCrossings(main, null, false);
+            if (spec.stallTimeout().isPresent()) {
+                markTasksForStallWatch();
+            }
             if (!isMaster()) {
                 wrapMarkedWorkers();
             }
@@ -901,7 +919,24 @@ public final class DistributedJob {
                 RemoteWorker b = (RemoteWorker) to;
                 a.linkTo(b);
                 linksOut.put(a.taskId(), new Link(b.group(), b.taskId()));
-                linkedInCodecs.put(b.taskId(), a.resultCodec());
+                linkedFrom.put(b.taskId(), a);
+            }
+        }
+    }
+
+    /**
+     * With the stall watch on, every block of another group (a farm's worker, a stage, a member)
+     * whose results carry no end-of-task marks yet gets them ({@link RemoteWorker#markTasks}), in every
+     * process alike: without them the master cannot tell a stand-in that waits for its next item with
+     * tasks unfinished in its group from one whose tasks are all done, and a group hung on a task
+     * escaped the watch whenever its stand-in was between two items (the source slow or paused, the
+     * emitter busy with other workers). A farm that re-sends a lost worker's tasks marks them always.
+     * The cost: one byte per result and one frame per task on the result channel, only with the watch on.
+     */
+    private void markTasksForStallWatch() {
+        for (RemoteWorker r : remoteStandIns) {
+            if (r.markTasks()) {
+                watchTaskIds.add(r.taskId());
             }
         }
     }
@@ -917,6 +952,18 @@ public final class DistributedJob {
         for (int k = 0; k < localWorkers.size(); k++) {
             LocalWorker w = localWorkers.get(k);
             boolean inLoop = loopTaskIds.contains(w.taskId());
+            if (watchTaskIds.contains(w.taskId())) {
+                Node<Object, Object> node = requireNode(w.path(), w.block(), "with a stall timeout"
+                        + " (JobSpec.stallTimeout) a block of another group must be a node (the end of its onItem"
+                        + " marks where a task's results end, which the master's stall watch needs to know whether"
+                        + " tasks are outstanding); put a composite block's parts in the group as nodes of their own,"
+                        + " or turn the stall timeout off");
+                Node<Object, Object> runs = linkedFrom.containsKey(w.taskId()) ? new MarkPassingWorker(node)
+                        : new TaskMarkingWorker(node);
+                localWorkers.set(k, new LocalWorker(w.path(), runs, w.taskId(), w.resultId(), w.taskCodec(),
+                        new TaskMarks(w.resultCodec()), w.taskPath(), w.resultPath()));
+                continue;
+            }
             if (!inLoop && !strictTaskIds.contains(w.taskId())) {
                 continue;
             }
@@ -1171,8 +1218,8 @@ public final class DistributedJob {
         long stallNanos = stall.toNanos();
         long step = Math.max(TimeUnit.MILLISECONDS.toNanos(5), Math.min(TimeUnit.MILLISECONDS.toNanos(100), stallNanos / 10));
         String noProgress = "no progress for " + stall.toMillis() + " ms";
-        String what = " (tasks outstanding, none taken and no result sent back, though its process beats: stuck, or not"
-                + " reading its tasks; see JobSpec.stallTimeout)";
+        String what = " (tasks outstanding, none taken and no result or end of task sent back, though its process"
+                + " beats: stuck on a task, or not reading its tasks; see JobSpec.stallTimeout)";
         StallWatch rule = new StallWatch(stallNanos);
         Thread t = new Thread(() -> {
             while (!ending && !Thread.currentThread().isInterrupted()) {
@@ -1180,8 +1227,8 @@ public final class DistributedJob {
                 long now = System.nanoTime();
                 for (RemoteWorker w : standIns) {
                     if (w.watchable() && rule.stuck(w, w.progress(), w.outstanding(), now) && !ending) {
-                        failJob.accept(new GroupFailedException(w.group(), w.name(), w.name() + ": " + noProgress
-                                + what, null));
+                        failJob.accept(new GroupFailedException(w.watchGroup(), w.name(), w.watchName() + ": "
+                                + noProgress + what, null));
                         return;
                     }
                 }
@@ -1278,8 +1325,8 @@ public final class DistributedJob {
                 for (LocalWorker w : localWorkers) {
                     Link link = linksOut.getOrDefault(w.taskId(), new Link(master, w.resultId()));
                     int resultId = link.group().equals(master) ? w.resultId(generation) : link.channelId();
-                    GroupInlet in = new GroupInlet(server.inlet(w.taskId(generation), linkedInCodecs.getOrDefault(w.taskId(),
-                            w.taskCodec())));
+                    GroupInlet in = new GroupInlet(server.inlet(w.taskId(generation), linkedFrom.containsKey(w.taskId())
+                            ? linkedFrom.get(w.taskId()).resultCodec() : w.taskCodec()));
                     inlets.add(in);
                     RemoteOutlet<Object> out = clientTo(clients, link.group(), options).outlet(resultId, w.resultCodec());
                     GroupOutlet o = new GroupOutlet(out, "to-" + (link.group().equals(master) ? "master" : link.group())
@@ -1566,7 +1613,7 @@ public final class DistributedJob {
         }
         int k = localWorkerOf(f.nodePath());
         int taskId = k < 0 ? 0 : localWorkers.get(k).taskId();
-        if (k < 0 || (!linksOut.containsKey(taskId) && !linkedInCodecs.containsKey(taskId))) {
+        if (k < 0 || (!linksOut.containsKey(taskId) && !linkedFrom.containsKey(taskId))) {
             return false;
         }
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -156,16 +156,30 @@ public final class JobSpec {
     }
 
     /**
-     * How long a remote worker (or stage) with tasks outstanding may make no progress before the
-     * master treats its group as stuck; empty (the default) when off. Progress is a task sent to it or
-     * a result taken from it; a group that keeps beating but never reads its tasks (hung or deadlocked
-     * user code) is noticed by neither the liveness nor the peer timeout, only by this. A stuck group
-     * is then handled as a lost one under its farm's {@link WorkerLoss}: with
-     * {@link WorkerLoss#RESEND_TASKS} (and only such workers in the group) it is fenced and its
-     * unfinished tasks go to the others; otherwise the job fails naming the group.
+     * How long a remote worker (or stage, or all-to-all member) with tasks outstanding may make no
+     * progress before the master treats its group as stuck; empty (the default) when off. Progress is
+     * a task sent to it, or a result or end-of-task mark taken from it; a group that keeps beating but
+     * never reads its tasks, or takes one and never finishes it (hung or deadlocked user code), is
+     * noticed by neither the liveness nor the peer timeout, only by this. A stuck group is then
+     * handled as a lost one under its farm's {@link WorkerLoss}: with {@link WorkerLoss#RESEND_TASKS}
+     * (and only such workers in the group) it is fenced and its unfinished tasks go to the others;
+     * otherwise the job fails naming the group.
+     *
+     * <p>Tasks are outstanding from their send until the group's end-of-task mark comes back: with
+     * the watch on, every group marks the end of each task's results (as a re-sending farm's always
+     * does), so a hung task is caught in every phase: while a send waits for the window, while the
+     * stand-in waits for its next item (the source slow or paused, the emitter busy with other
+     * workers), and at the end of the stream. A worker that is idle with every task finished, or whose
+     * tasks give no result but finish, is not stuck. Such a block of another group must then be a
+     * {@link org.bbflow.core.Node} (the end of its {@code onItem} is where a task ends): its group
+     * refuses another block at {@code run}. Two linked stages ({@link DistributedJob#stage}) are judged
+     * as one run: items sent to the first, results and marks taken from the last (each group of the
+     * run passes the marks of the one before it on); the failure names all of the run's groups
+     * ({@code group 'w1+w2'}), since the master cannot tell which of them holds the item.
      *
      * <p>Off by default because no default fits: a single task may legitimately take longer than
-     * any fixed bound, and would then be taken for a stuck one. Set it above the longest task.
+     * any fixed bound, and would then be taken for a stuck one. Set it above the longest task. With it
+     * on, each result frame carries one more byte and each task one more frame back.
      *
      * @return the stall timeout, or empty when off
      */
@@ -508,10 +522,16 @@ public final class JobSpec {
         }
 
         /**
-         * Turns the stall watch on (it is off by default): a remote worker with tasks outstanding whose
-         * counts of tasks sent and results taken do not move for {@code timeout} has its group treated
-         * as lost; see {@link JobSpec#stallTimeout()}. Off by default since a task may legitimately take
-         * longer than any default: set it above the longest task a worker may run.
+         * Turns the stall watch on (it is off by default): a remote worker (stage, member, or linked run
+         * of stages) with tasks outstanding (sent, and their end-of-task mark not back) whose counts of
+         * tasks sent and results and marks taken do not move for {@code timeout} has its group treated
+         * as lost; see {@link JobSpec#stallTimeout()}. It watches in every phase: a send waiting for the
+         * window, the stand-in waiting for its next item with tasks unfinished, the end of the stream;
+         * an idle worker whose tasks all finished is never stuck. With it on, every block placed in
+         * another group must be a {@link org.bbflow.core.Node} (its group refuses another block at
+         * {@link DistributedJob#run}), since the end of its {@code onItem} marks where a task ends.
+         * Off by default since a task may legitimately take longer than any default: set it above the
+         * longest task a worker may run.
          *
          * @param timeout the timeout, at least 100 ms
          * @return this builder

@@ -88,6 +88,11 @@ final class RemoteWorker implements Node<Object, Object> {
     private boolean inLoop;
     /** A worker of a farm with a strict collector: results come with end-of-task marks, onItem waits for them. */
     private boolean inTurn;
+    /**
+     * Results come with end-of-task marks ({@link TaskMarks}): in a loop, in a turn, or for the stall
+     * watch only ({@link #markTasks}).
+     */
+    private boolean marked;
     /** A right member of an all-to-all with feedback: its {@code send} returns to the item's origin. */
     private boolean sendReturnsToOrigin;
     /** Items sent whose end-of-item mark has not come back (in a loop; this node's thread only). */
@@ -112,11 +117,19 @@ final class RemoteWorker implements Node<Object, Object> {
             AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "sendsDone");
     private static final AtomicLongFieldUpdater<RemoteWorker> TAKEN =
             AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "taken");
+    private static final AtomicLongFieldUpdater<RemoteWorker> DONE =
+            AtomicLongFieldUpdater.newUpdater(RemoteWorker.class, "done");
     /** Sends begun, and sends returned: they differ while a send waits for the group's window. */
     private volatile long sendsBegun;
     private volatile long sendsDone;
     /** Results (and marks) taken from the group. */
     private volatile long taken;
+    /**
+     * End-of-task marks taken ({@link #marked} only): items the group finished. In the tail of a
+     * linked run, items the head's group took that every group of the run finished (each passes the
+     * marks of the one before it on, see {@link #markTasks}).
+     */
+    private volatile long done;
     /**
      * 1 while this node's thread waits for the group's answers or for the end of its results (per item
      * in a loop or a turn): an ordered store too, not a volatile one (two fences an item).
@@ -173,6 +186,7 @@ final class RemoteWorker implements Node<Object, Object> {
             routed = true;
         }
         resultCodec = new TaskMarks(resultCodec);
+        marked = true;
         inLoop = true;
         sendReturnsToOrigin = returnsToOrigin;
     }
@@ -190,8 +204,29 @@ final class RemoteWorker implements Node<Object, Object> {
     void takeTurns() {
         if (!inTurn) {
             resultCodec = new TaskMarks(resultCodec);
+            marked = true;
             inTurn = true;
         }
+    }
+
+    /**
+     * With the stall watch on ({@link JobSpec#stallTimeout()}), makes the group mark the end of each
+     * task's results (before the job's channels open, in every process alike) unless they are marked
+     * already (in a loop or a turn), so that the watch knows whether tasks are outstanding between
+     * two items too ({@link #outstanding}); the stand-in only counts these marks. The group that runs
+     * the block wraps it to match (a node then, see {@code DistributedJob.wrapMarkedWorkers}); in a
+     * linked run each group after the first passes the marks of the one before it on instead of
+     * adding its own, so the tail's marks count the head's items that the whole run finished.
+     *
+     * @return whether the marks were added here (false: they were there already)
+     */
+    boolean markTasks() {
+        if (marked) {
+            return false;
+        }
+        resultCodec = new TaskMarks(resultCodec);
+        marked = true;
+        return true;
     }
 
     /**
@@ -241,6 +276,12 @@ final class RemoteWorker implements Node<Object, Object> {
         try {
             for (Object r; (r = inlet.take()) != null; ) {
                 TAKEN.lazySet(this, taken + 1); // this thread only
+                if (r == TaskMarks.TASK_DONE) {
+                    DONE.lazySet(this, done + 1); // this thread only
+                    if (!inLoop && !inTurn) {
+                        continue; // a mark for the stall watch only: nobody counts answers
+                    }
+                }
                 results.add(r);
                 if (inLoop || inTurn) { // set before this thread started; otherwise nobody waits for answers
                     wakeWaiter();
@@ -337,26 +378,54 @@ final class RemoteWorker implements Node<Object, Object> {
     }
 
     /**
-     * Whether the stall watch may judge this stand-in: it both sends to its group and reads the
-     * group's results (a linked stand-in waits on other groups, not on its own).
+     * Whether the stall watch judges this stand-in: one that sends to its group, with what it reads
+     * back (its own results, or in the head of a linked run the run's tail's: the run is judged as
+     * one, since the master sees only its two ends). A stand-in that does not send is judged with the
+     * head of its run.
      */
     boolean watchable() {
-        return sends && receives;
+        return sends;
     }
 
-    /** The stall watch's measure of progress: sends returned plus results taken. */
+    /** Where the results of what this stand-in sends come back: itself, or the tail of its linked run. */
+    private RemoteWorker tail() {
+        return receives ? this : linkedRun.get(linkedRun.size() - 1);
+    }
+
+    /** The stall watch's measure of progress: sends returned plus results (and marks) taken at the {@link #tail}. */
     long progress() {
-        long t = taken;
+        long t = tail().taken;
         return sendsDone + t;
     }
 
     /**
-     * Whether this stand-in waits on its group: a send waits for its window, or it waits for the
-     * group's answers or the end of its results. Without end-of-task marks the master cannot tell how
-     * many results a task owes, so a stand-in between items is idle, not waiting, whatever it sent.
+     * Whether this stand-in (with its run, if linked) waits on its group: a send waits for its window,
+     * it waits for the group's answers or the end of its results, or (results {@link #marked}) a task
+     * it sent is not finished: fewer end-of-task marks came back than sends began. A mark comes only
+     * after its send began, and {@code done} is read first, so a stand-in whose tasks all finished is
+     * never seen with one outstanding.
      */
     boolean outstanding() {
-        return awaiting == 1 || sendsBegun != sendsDone;
+        RemoteWorker t = tail();
+        long d = t.done;
+        long begun = sendsBegun;
+        return t.awaiting == 1 || begun != sendsDone || (t.marked && begun > d);
+    }
+
+    /** The name the stall watch gives this stand-in (with the rest of its run, if linked). */
+    String watchName() {
+        if (linkedRun == null) {
+            return name;
+        }
+        return "linked run " + String.join(" -> ", linkedRun.stream().map(w -> w.name).toList());
+    }
+
+    /** The group the stall watch blames: this one's, or those of its linked run (one of which is stuck). */
+    String watchGroup() {
+        if (linkedRun == null) {
+            return group;
+        }
+        return String.join("+", linkedRun.stream().map(w -> w.group).distinct().toList());
     }
 
     @Override
