@@ -84,7 +84,10 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * @param options capacity, producer count, waiting and peer timeout
      * @return the receiver
      * @throws IpcException when the file cannot be created, or when a live receiver (in this JVM or
-     *     another process) holds it: that file is not replaced, its receiver and senders go on
+     *     another process) holds it: that file is not replaced, its receiver and senders go on; also
+     *     when another process is creating a receiver on the same path at the same moment: of any
+     *     number of concurrent creates on one path exactly one succeeds (the old file's receiver lock
+     *     decides, and the new file is renamed into place already locked and complete)
      * @throws IpcFormatException when the file exists and is neither empty nor a channel file
      * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
