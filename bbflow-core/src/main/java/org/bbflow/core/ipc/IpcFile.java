@@ -6,6 +6,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,6 +17,7 @@ import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
@@ -29,9 +31,17 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  *   0  long magic "BBFLOIPC"      8  int version      12 int kind (1 one-to-one, 2 many-to-one)
  *  16  int ring capacity (2^n)   20  int producers   24 int header length   28 int max record length
  *  32  long consumer pid         40  int consumer state
+ *  44  int record header length  48  int record alignment  52 int ring trailer length (Agrona's layout)
+ *  56  int record format name length (0: none)  60  record format name, UTF-8, at most 64 bytes
  * 128 + 64*i: producer slot i: int state, int reserved, long pid
  * HEADER_LENGTH: Agrona ring buffer (capacity bytes + its trailer)
  * </pre>
+ *
+ * <p>Version 2 added the fields from 44: the ring's record layout, which the senders' Agrona must
+ * share (a record header, an alignment or a trailer of another length would misplace every record),
+ * and the name of the receiver codec's {@link IpcCodec#recordFormat()}, which a sender's codec must
+ * match when both name one. Any change of the layout or of the create protocol takes a new version:
+ * an opener refuses every version but its own.
  *
  * <p>Liveness: every live endpoint holds an exclusive {@link FileLock} on one byte far beyond the end
  * of the file (POSIX allows locks past EOF). The operating system drops the lock when the process
@@ -44,7 +54,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  */
 final class IpcFile implements AutoCloseable {
     static final long MAGIC = 0x4242464C4F495043L; // "BBFLOIPC" read as a big-endian long
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int KIND_ONE_TO_ONE = 1;
     static final int KIND_MANY_TO_ONE = 2;
     static final int HEADER_LENGTH = 4096;
@@ -59,6 +69,12 @@ final class IpcFile implements AutoCloseable {
     static final int MAX_RECORD_OFFSET = 28;
     static final int CONSUMER_PID_OFFSET = 32;
     static final int CONSUMER_STATE_OFFSET = 40;
+    static final int RECORD_HEADER_OFFSET = 44;
+    static final int RECORD_ALIGNMENT_OFFSET = 48;
+    static final int TRAILER_LENGTH_OFFSET = 52;
+    static final int FORMAT_NAME_LENGTH_OFFSET = 56;
+    static final int FORMAT_NAME_OFFSET = 60;
+    static final int MAX_FORMAT_NAME_BYTES = 64;
     static final int SLOTS_OFFSET = 128;
     static final int SLOT_LENGTH = 64;
 
@@ -87,10 +103,13 @@ final class IpcFile implements AutoCloseable {
     final int kind;
     final int capacity;
     final int producers;
+    /** The receiver codec's {@link IpcCodec#recordFormat()}, "" for none. */
+    final String recordFormat;
     private FileLock ownLock;
     private boolean closed;
 
-    private IpcFile(Path path, OpenFiles.Handle handle, MappedByteBuffer mapped, int kind, int capacity, int producers) {
+    private IpcFile(Path path, OpenFiles.Handle handle, MappedByteBuffer mapped, int kind, int capacity, int producers,
+                    String recordFormat) {
         this.path = path;
         this.handle = handle;
         this.fileChannel = handle.channel;
@@ -101,6 +120,7 @@ final class IpcFile implements AutoCloseable {
         this.kind = kind;
         this.capacity = capacity;
         this.producers = producers;
+        this.recordFormat = recordFormat;
     }
 
     static long fileLength(int capacity) {
@@ -127,9 +147,26 @@ final class IpcFile implements AutoCloseable {
      * replaced by an atomic rename, so stale mappings elsewhere stay valid and nobody ever sees the
      * path without a complete header once it had one.
      */
-    static IpcFile create(Path path, int capacity, int producers) {
+    static IpcFile create(Path path, int capacity, int producers, String recordFormat) {
         requireUnsafeAccess();
-        return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers));
+        byte[] format = formatName(recordFormat);
+        return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers, recordFormat, format));
+    }
+
+    /**
+     * The UTF-8 bytes of a codec's record format name, checked: never null, at most
+     * {@link #MAX_FORMAT_NAME_BYTES} bytes (the room in the header).
+     */
+    static byte[] formatName(String recordFormat) {
+        if (recordFormat == null) {
+            throw new IllegalArgumentException("a codec's recordFormat() is null (\"\" names no format)");
+        }
+        byte[] b = recordFormat.getBytes(StandardCharsets.UTF_8);
+        if (b.length > MAX_FORMAT_NAME_BYTES) {
+            throw new IllegalArgumentException("a codec's recordFormat() is at most " + MAX_FORMAT_NAME_BYTES
+                + " bytes of UTF-8, got " + b.length + ": \"" + recordFormat + "\"");
+        }
+        return b;
     }
 
     /**
@@ -174,7 +211,7 @@ final class IpcFile implements AutoCloseable {
      * Senders never take the consumer lock to hold it; they only probe it after a silence, which at
      * worst makes a create in that moment refuse.
      */
-    private static IpcFile createNow(Path path, int capacity, int producers) {
+    private static IpcFile createNow(Path path, int capacity, int producers, String recordFormat, byte[] format) {
         if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + capacity);
         }
@@ -197,7 +234,7 @@ final class IpcFile implements AutoCloseable {
                         continue;
                     }
                     try {
-                        IpcFile f = replaceLocked(path, old, capacity, producers, kind);
+                        IpcFile f = replaceLocked(path, old, capacity, producers, kind, recordFormat, format);
                         if (f != null) {
                             return f;
                         }
@@ -218,8 +255,8 @@ final class IpcFile implements AutoCloseable {
      *
      * @return the new file, or null when the path no longer names {@code old} (look again)
      */
-    private static IpcFile replaceLocked(Path path, OpenFiles.Handle old, int capacity, int producers, int kind)
-            throws IOException {
+    private static IpcFile replaceLocked(Path path, OpenFiles.Handle old, int capacity, int producers, int kind,
+                                         String recordFormat, byte[] format) throws IOException {
         FileLock oldLock;
         try {
             oldLock = old.channel.tryLock(LOCK_BASE, 1, false); // tryLock: no interrupt closes the shared channel
@@ -234,7 +271,7 @@ final class IpcFile implements AutoCloseable {
                 return null;
             }
             requireReplaceable(path, old.channel);
-            return buildAndRename(path, capacity, producers, kind);
+            return buildAndRename(path, capacity, producers, kind, recordFormat, format);
         } finally {
             if (oldLock.isValid()) {
                 oldLock.release();
@@ -258,7 +295,8 @@ final class IpcFile implements AutoCloseable {
     }
 
     /** Step 5: the new file, complete and locked under a temporary name, then renamed into place. */
-    private static IpcFile buildAndRename(Path path, int capacity, int producers, int kind) throws IOException {
+    private static IpcFile buildAndRename(Path path, int capacity, int producers, int kind, String recordFormat,
+                                          byte[] format) throws IOException {
         Path temp = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
             + TEMP_FILES.incrementAndGet() + ".creating");
         OpenFiles.Handle handle = OpenFiles.createNew(temp);
@@ -267,9 +305,9 @@ final class IpcFile implements AutoCloseable {
             // Locked before it has a header or its name: whoever finds the file at the path finds it taken.
             FileLock consumerLock = tryLockConsumer(handle.channel, temp);
             MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
-            f = new IpcFile(path, handle, mbb, kind, capacity, producers);
+            f = new IpcFile(path, handle, mbb, kind, capacity, producers, recordFormat);
             f.ownLock = consumerLock;
-            f.writeHeader();
+            f.writeHeader(format);
             Runnable hook = beforeReplace;
             if (hook != null) {
                 hook.run();
@@ -287,7 +325,7 @@ final class IpcFile implements AutoCloseable {
         }
     }
 
-    private void writeHeader() {
+    private void writeHeader(byte[] format) {
         UnsafeBuffer h = header;
         h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
         h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
@@ -296,6 +334,11 @@ final class IpcFile implements AutoCloseable {
         h.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
         h.putInt(MAX_RECORD_OFFSET, ring.maxMsgLength(), ByteOrder.LITTLE_ENDIAN);
         h.putLong(CONSUMER_PID_OFFSET, ProcessHandle.current().pid(), ByteOrder.LITTLE_ENDIAN);
+        h.putInt(RECORD_HEADER_OFFSET, RecordDescriptor.HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(RECORD_ALIGNMENT_OFFSET, RecordDescriptor.ALIGNMENT, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(TRAILER_LENGTH_OFFSET, RingBufferDescriptor.TRAILER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(FORMAT_NAME_LENGTH_OFFSET, format.length, ByteOrder.LITTLE_ENDIAN);
+        h.putBytes(FORMAT_NAME_OFFSET, format);
         h.putIntVolatile(CONSUMER_STATE_OFFSET, CONSUMER_OPEN);
         // The magic last, with release semantics: whoever sees it sees a complete header (the file
         // is renamed into place only after this anyway).
@@ -372,10 +415,27 @@ final class IpcFile implements AutoCloseable {
             int capacity = h.getInt(CAPACITY_OFFSET, ByteOrder.LITTLE_ENDIAN);
             int producers = h.getInt(PRODUCERS_OFFSET, ByteOrder.LITTLE_ENDIAN);
             int headerLength = h.getInt(HEADER_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int recordHeader = h.getInt(RECORD_HEADER_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int alignment = h.getInt(RECORD_ALIGNMENT_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int trailer = h.getInt(TRAILER_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int formatLength = h.getInt(FORMAT_NAME_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            byte[] format = new byte[formatLength >= 0 && formatLength <= MAX_FORMAT_NAME_BYTES ? formatLength : 0];
+            h.getBytes(FORMAT_NAME_OFFSET, format);
             IoUtil.unmap(probe);
             if (version != VERSION) {
                 throw new IpcFormatException(path + ": unsupported IPC channel format version " + version
-                    + " (this library reads version " + VERSION + ")");
+                    + " (this library reads version " + VERSION + "; the receiver runs another BBFlow version)");
+            }
+            if (recordHeader != RecordDescriptor.HEADER_LENGTH || alignment != RecordDescriptor.ALIGNMENT
+                || trailer != RingBufferDescriptor.TRAILER_LENGTH) {
+                throw new IpcFormatException(path + ": the ring's record layout (record header " + recordHeader
+                    + " bytes, alignment " + alignment + ", trailer " + trailer + ") differs from this library's ("
+                    + RecordDescriptor.HEADER_LENGTH + ", " + RecordDescriptor.ALIGNMENT + ", "
+                    + RingBufferDescriptor.TRAILER_LENGTH + "): the receiver runs another Agrona version");
+            }
+            if (formatLength < 0 || formatLength > MAX_FORMAT_NAME_BYTES) {
+                throw new IpcFormatException(path + ": record format name of " + formatLength + " bytes, at most "
+                    + MAX_FORMAT_NAME_BYTES);
             }
             if (headerLength != HEADER_LENGTH) {
                 throw new IpcFormatException(path + ": header length " + headerLength + ", expected " + HEADER_LENGTH);
@@ -394,7 +454,7 @@ final class IpcFile implements AutoCloseable {
                     + capacity + " needs " + fileLength(capacity) + " bytes)");
             }
             MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, length);
-            return new IpcFile(path, handle, mbb, kind, capacity, producers);
+            return new IpcFile(path, handle, mbb, kind, capacity, producers, new String(format, StandardCharsets.UTF_8));
         } catch (IOException e) {
             closeQuietly(handle);
             throw new IpcException("cannot open IPC channel file " + path + ": " + e, e);
