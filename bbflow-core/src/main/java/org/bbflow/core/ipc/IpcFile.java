@@ -11,6 +11,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.BitUtil;
 import org.agrona.IoUtil;
@@ -312,7 +313,10 @@ final class IpcFile implements AutoCloseable {
             if (hook != null) {
                 hook.run();
             }
-            OpenFiles.renameOver(temp, path);
+            // An open of the path in this JVM meanwhile cannot mistake the rename for a replacement and
+            // close the new file's descriptor (with this JVM's locks on it): this create keeps both the
+            // old and the new file registered in OpenFiles, so such an open shares their channels.
+            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE); // rename(2): replaces the locked file atomically
             return f;
         } catch (IOException | RuntimeException | Error e) {
             if (f != null) {

@@ -5,7 +5,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
@@ -128,18 +127,6 @@ final class OpenFiles {
                 fc.close();
                 throw e;
             }
-        }
-    }
-
-    /**
-     * Renames {@code from} over {@code to} atomically ({@code rename(2)}), under the monitor every opening
-     * takes. Why under it: an {@link #open} of {@code to} in this JVM that saw the old file in its first
-     * look and then opened the renamed one would take the path for replaced in between and close its
-     * descriptor, dropping this JVM's locks on the renamed file, which the creating receiver holds.
-     */
-    static void renameOver(Path from, Path to) throws IOException {
-        synchronized (OPEN) {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 
