@@ -189,6 +189,9 @@ final class IpcFile implements AutoCloseable {
      */
     static volatile Runnable beforeReplace;
 
+    /** Test hook run by a create that has opened the file at its path, before it takes the file's lock; null in production. */
+    static volatile Runnable beforeLock;
+
     /**
      * The create protocol. "Live" means "holds the consumer lock": a receiver takes the exclusive
      * consumer lock of its file before the file appears at its path and holds it until it closes, and
@@ -258,6 +261,10 @@ final class IpcFile implements AutoCloseable {
      */
     private static IpcFile replaceLocked(Path path, OpenFiles.Handle old, int capacity, int producers, int kind,
                                          String recordFormat, byte[] format) throws IOException {
+        Runnable hook = beforeLock;
+        if (hook != null) {
+            hook.run();
+        }
         FileLock oldLock;
         try {
             oldLock = old.channel.tryLock(LOCK_BASE, 1, false); // tryLock: no interrupt closes the shared channel

@@ -158,4 +158,39 @@ class IpcCreateRaceTest {
             assertEquals(List.of("race.ipc"), names, "no temporary file is left behind");
         }
     }
+    /**
+     * A create that opened the file at the path, and takes its lock only after another process
+     * replaced that file (its lock then free, the file unlinked), must look again rather than replace
+     * the other's fresh file: without the second look at the path it "won" too.
+     */
+    @Test
+    @Timeout(120)
+    void aCreateThatOpenedTheOldFileBeforeAnotherReplacedItLooksAgainAndIsRefused() throws Exception {
+        Path file = dir.resolve("late.ipc");
+        IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096)).close(); // an earlier run's
+        try (Peer late = new Peer(); Peer early = new Peer()) {
+            assertEquals("READY", late.line());
+            assertEquals("READY", early.line());
+            late.send("CREATE " + file + " 2 0");
+            assertEquals("OPENED", late.line());   // it has the old file open, not yet locked
+            early.send("CREATE " + file + " 0 0");
+            assertEquals("WON", early.line());     // replaced the old file, released its lock
+            late.send("GO");
+            String refusal = late.line();
+            assertTrue(refusal.startsWith("REFUSED ") && refusal.contains("refusing to replace " + file)
+                && refusal.contains("a live receiver holds it (process " + early.process.pid() + ")"), refusal);
+            try (IpcSender<Long> tx = IpcSender.open(file, IpcCodec.int64())) {
+                tx.send(11L);
+            }
+            early.send("TAKE");
+            assertEquals("TOOK 11", early.line());
+            early.send("CLOSE");
+            assertEquals("CLOSED", early.line());
+            for (Peer p : new Peer[] {late, early}) {
+                p.send("EXIT");
+                assertTrue(p.process.waitFor(30, TimeUnit.SECONDS), p + " did not exit");
+                assertEquals(0, p.process.exitValue(), p + " exit code");
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.agrona.MutableDirectBuffer;
 
 /**
@@ -22,10 +23,11 @@ import org.agrona.MutableDirectBuffer;
  *       on each, closes the first, stays silent for {@code pauseMillis}, then sends one more record on
  *       the second and closes it.</li>
  *   <li>{@code create-race <dir> 0}: prints {@code READY}, then follows commands on its stdin, one a
- *       line: {@code CREATE <file> <hook 0|1> <spinNanos>} spins that long, then creates a receiver
- *       on {@code file} and prints {@code WON} or {@code REFUSED <message>}; with the hook, the create
+ *       line: {@code CREATE <file> <hook 0|1|2> <spinNanos>} spins that long, then creates a receiver
+ *       on {@code file} and prints {@code WON} or {@code REFUSED <message>}; with hook 1, the create
  *       prints {@code DECIDED} once it decided to replace the file and waits for a {@code GO} line
- *       before it does; {@code TAKE} prints {@code TOOK <item>} (or {@code NOTHING} after 30 s);
+ *       before it does; with hook 2, it prints {@code OPENED} once it opened the file at the path
+ *       (the first time) and waits for {@code GO} before it takes the file's lock; {@code TAKE} prints {@code TOOK <item>} (or {@code NOTHING} after 30 s);
  *       {@code CLOSE} closes the receiver and prints {@code CLOSED}; {@code EXIT} ends.</li>
  *   <li>{@code probe <file> <slot>}: prints {@code consumer-dead=<b> producer-dead=<b>} as the liveness
  *       locks of the receiver and of producer {@code slot} look from this other process.</li>
@@ -60,6 +62,19 @@ public final class IpcTestPeer {
         System.out.flush();
     }
 
+    /** Says {@code what}, then waits for a {@code GO} line (the main thread waits in create: this is the only reader). */
+    private static void awaitGo(BufferedReader in, String what) {
+        say(what);
+        try {
+            String go = in.readLine();
+            if (!"GO".equals(go)) {
+                throw new IllegalStateException("expected GO, got " + go);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static void createRace() throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         IpcReceiver<Long> rx = null;
@@ -69,15 +84,11 @@ public final class IpcTestPeer {
             switch (w[0]) {
                 case "CREATE": {
                     Path file = Path.of(w[1]);
-                    IpcFile.beforeReplace = w[2].equals("1") ? () -> {
-                        say("DECIDED");
-                        try {
-                            String go = in.readLine(); // the main thread waits in create: this is the only reader
-                            if (!"GO".equals(go)) {
-                                throw new IllegalStateException("expected GO, got " + go);
-                            }
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
+                    IpcFile.beforeReplace = w[2].equals("1") ? () -> awaitGo(in, "DECIDED") : null;
+                    AtomicBoolean once = new AtomicBoolean();
+                    IpcFile.beforeLock = w[2].equals("2") ? () -> {
+                        if (once.compareAndSet(false, true)) {
+                            awaitGo(in, "OPENED");
                         }
                     } : null;
                     long until = System.nanoTime() + Long.parseLong(w[3]);
@@ -91,6 +102,7 @@ public final class IpcTestPeer {
                         say("REFUSED " + e.getMessage().replace('\n', ' '));
                     } finally {
                         IpcFile.beforeReplace = null;
+                        IpcFile.beforeLock = null;
                     }
                     break;
                 }
