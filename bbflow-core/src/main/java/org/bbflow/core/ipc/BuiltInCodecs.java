@@ -30,6 +30,11 @@ final class BuiltInCodecs {
         }
 
         @Override
+        public String recordFormat() {
+            return "int64";
+        }
+
+        @Override
         public String toString() {
             return "int64";
         }
@@ -52,6 +57,8 @@ final class BuiltInCodecs {
             buffer.getBytes(offset, b);
             return b;
         }
+
+        // recordFormat() stays "": raw bytes, whatever another codec wrote or will read
 
         @Override
         public String toString() {
@@ -112,6 +119,11 @@ final class BuiltInCodecs {
             byte[] b = new byte[length];
             buffer.getBytes(offset, b);
             return new String(b, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String recordFormat() {
+            return "utf8";
         }
 
         @Override

@@ -39,7 +39,22 @@ public interface IpcCodec<T> {
     T decode(DirectBuffer buffer, int offset, int length);
 
     /**
-     * 8-byte little-endian longs.
+     * The name of the record format this codec writes and reads. The receiver records its codec's
+     * name in the channel file's header, and {@link IpcSender#open} refuses (with an
+     * {@link IpcFormatException}) a sender whose codec names another one, before a record is
+     * written. The empty string, the default, names no format and is not checked, on either side:
+     * a codec of raw bytes ({@link #bytes()}) or one that predates this method. Name a version too
+     * when the layout may change ({@code "trade/v2"}); at most 64 bytes of UTF-8
+     * (a longer name is an {@link IllegalArgumentException} at create and open).
+     *
+     * @return the format's name; "" for none
+     */
+    default String recordFormat() {
+        return "";
+    }
+
+    /**
+     * 8-byte little-endian longs; record format {@code "int64"}.
      *
      * @return the codec
      */
@@ -48,7 +63,8 @@ public interface IpcCodec<T> {
     }
 
     /**
-     * Byte arrays, copied as they are (the record length is the array length).
+     * Byte arrays, copied as they are (the record length is the array length); it names no record
+     * format, so it reads and writes the records of any codec (not checked).
      *
      * @return the codec
      */
@@ -57,7 +73,8 @@ public interface IpcCodec<T> {
     }
 
     /**
-     * Strings as UTF-8 (unpaired surrogates become '?'), encoded without a temporary array.
+     * Strings as UTF-8 (unpaired surrogates become '?'), encoded without a temporary array; record
+     * format {@code "utf8"}.
      *
      * @return the codec
      */

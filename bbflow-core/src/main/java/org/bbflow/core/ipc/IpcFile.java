@@ -6,13 +6,19 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.BitUtil;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
@@ -26,19 +32,30 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  *   0  long magic "BBFLOIPC"      8  int version      12 int kind (1 one-to-one, 2 many-to-one)
  *  16  int ring capacity (2^n)   20  int producers   24 int header length   28 int max record length
  *  32  long consumer pid         40  int consumer state
+ *  44  int record header length  48  int record alignment  52 int ring trailer length (Agrona's layout)
+ *  56  int record format name length (0: none)  60  record format name, UTF-8, at most 64 bytes
  * 128 + 64*i: producer slot i: int state, int reserved, long pid
  * HEADER_LENGTH: Agrona ring buffer (capacity bytes + its trailer)
  * </pre>
+ *
+ * <p>Version 2 added the fields from 44: the ring's record layout, which the senders' Agrona must
+ * share (a record header, an alignment or a trailer of another length would misplace every record),
+ * and the name of the receiver codec's {@link IpcCodec#recordFormat()}, which a sender's codec must
+ * match when both name one. Any change of the layout or of the create protocol takes a new version:
+ * an opener refuses every version but its own.
  *
  * <p>Liveness: every live endpoint holds an exclusive {@link FileLock} on one byte far beyond the end
  * of the file (POSIX allows locks past EOF). The operating system drops the lock when the process
  * dies, even on SIGKILL, so a peer that can take the lock knows the owner is gone. Locks are only
  * probed after a peer has been silent for the configured timeout. The endpoints of one JVM on one file
  * share its descriptor ({@link OpenFiles}): closing any descriptor would drop all of the process's locks.
+ * The consumer lock also decides a create on a path that has a file: only a process that takes that
+ * file's consumer lock may replace it, by renaming its own, already locked, file over it (see
+ * {@link #createNow}), so a live receiver's file is never replaced and concurrent creates have one winner.
  */
 final class IpcFile implements AutoCloseable {
     static final long MAGIC = 0x4242464C4F495043L; // "BBFLOIPC" read as a big-endian long
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int KIND_ONE_TO_ONE = 1;
     static final int KIND_MANY_TO_ONE = 2;
     static final int HEADER_LENGTH = 4096;
@@ -53,6 +70,12 @@ final class IpcFile implements AutoCloseable {
     static final int MAX_RECORD_OFFSET = 28;
     static final int CONSUMER_PID_OFFSET = 32;
     static final int CONSUMER_STATE_OFFSET = 40;
+    static final int RECORD_HEADER_OFFSET = 44;
+    static final int RECORD_ALIGNMENT_OFFSET = 48;
+    static final int TRAILER_LENGTH_OFFSET = 52;
+    static final int FORMAT_NAME_LENGTH_OFFSET = 56;
+    static final int FORMAT_NAME_OFFSET = 60;
+    static final int MAX_FORMAT_NAME_BYTES = 64;
     static final int SLOTS_OFFSET = 128;
     static final int SLOT_LENGTH = 64;
 
@@ -81,10 +104,13 @@ final class IpcFile implements AutoCloseable {
     final int kind;
     final int capacity;
     final int producers;
+    /** The receiver codec's {@link IpcCodec#recordFormat()}, "" for none. */
+    final String recordFormat;
     private FileLock ownLock;
     private boolean closed;
 
-    private IpcFile(Path path, OpenFiles.Handle handle, MappedByteBuffer mapped, int kind, int capacity, int producers) {
+    private IpcFile(Path path, OpenFiles.Handle handle, MappedByteBuffer mapped, int kind, int capacity, int producers,
+                    String recordFormat) {
         this.path = path;
         this.handle = handle;
         this.fileChannel = handle.channel;
@@ -95,6 +121,7 @@ final class IpcFile implements AutoCloseable {
         this.kind = kind;
         this.capacity = capacity;
         this.producers = producers;
+        this.recordFormat = recordFormat;
     }
 
     static long fileLength(int capacity) {
@@ -116,23 +143,79 @@ final class IpcFile implements AutoCloseable {
     }
 
     /**
-     * Creates a fresh file (an existing one is unlinked first, so stale mappings elsewhere stay valid)
-     * and takes its consumer liveness lock. An existing file whose receiver is alive is refused.
+     * Creates a fresh channel file at {@code path} and takes its consumer liveness lock. An existing
+     * file whose receiver is alive is refused; one whose receiver closed or died (or an empty file) is
+     * replaced by an atomic rename, so stale mappings elsewhere stay valid and nobody ever sees the
+     * path without a complete header once it had one.
      */
-    static IpcFile create(Path path, int capacity, int producers) {
+    static IpcFile create(Path path, int capacity, int producers, String recordFormat) {
         requireUnsafeAccess();
-        return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers));
+        byte[] format = formatName(recordFormat);
+        return OpenFiles.uninterruptibly(() -> createNow(path, capacity, producers, recordFormat, format));
     }
 
     /**
-     * Serialises this JVM's creates, so two receivers created at once on one path cannot both find it
-     * free and the second unlink the first's fresh file. Across processes a create that probes the
-     * old file in the moment between another's unlink and its lock may still replace it: the window
-     * is a few system calls, and closing it would need a lock file beside the channel file.
+     * The UTF-8 bytes of a codec's record format name, checked: never null, at most
+     * {@link #MAX_FORMAT_NAME_BYTES} bytes (the room in the header).
+     */
+    static byte[] formatName(String recordFormat) {
+        if (recordFormat == null) {
+            throw new IllegalArgumentException("a codec's recordFormat() is null (\"\" names no format)");
+        }
+        byte[] b = recordFormat.getBytes(StandardCharsets.UTF_8);
+        if (b.length > MAX_FORMAT_NAME_BYTES) {
+            throw new IllegalArgumentException("a codec's recordFormat() is at most " + MAX_FORMAT_NAME_BYTES
+                + " bytes of UTF-8, got " + b.length + ": \"" + recordFormat + "\"");
+        }
+        return b;
+    }
+
+    /**
+     * Serialises this JVM's creates. Across processes the file locks decide (see {@link #createNow});
+     * within one JVM they would only throw {@link OverlappingFileLockException}, which reads as "a
+     * live receiver in this process", so two threads of one JVM must not meet there.
      */
     private static final Object CREATING = new Object();
 
-    private static IpcFile createNow(Path path, int capacity, int producers) {
+    /** How often a create looks again at a path that another process removed or replaced meanwhile. */
+    private static final int CREATE_ATTEMPTS = 100;
+
+    /** Names the files a create builds beside the channel file before renaming them into place. */
+    private static final AtomicLong TEMP_FILES = new AtomicLong();
+
+    /**
+     * Test hook run by a create that has decided to replace the file at its path (it holds the file's
+     * consumer lock and its fresh file is built), just before the rename; null in production.
+     */
+    static volatile Runnable beforeReplace;
+
+    /** Test hook run by a create that has opened the file at its path, before it takes the file's lock; null in production. */
+    static volatile Runnable beforeLock;
+
+    /**
+     * The create protocol. "Live" means "holds the consumer lock": a receiver takes the exclusive
+     * consumer lock of its file before the file appears at its path and holds it until it closes, and
+     * the operating system drops it when the process dies (even on SIGKILL). A create:
+     * <ol>
+     *   <li>opens the file at the path (if there is none, first puts an empty one there with
+     *       {@code CREATE_NEW}, which only one process can do, and opens that);</li>
+     *   <li>takes that file's consumer lock, exclusively; if it cannot, a live receiver holds it (or
+     *       another create is replacing it right now): refused;</li>
+     *   <li>checks that the path still names the file it locked (another create may have renamed its
+     *       own file over it in between: then it looks again);</li>
+     *   <li>checks the file is empty or a channel file (never someone's data);</li>
+     *   <li>builds its own file beside it under a temporary name, its consumer lock taken and its
+     *       header complete, and renames it over the locked one ({@code rename(2)}, atomic);</li>
+     *   <li>releases the old file's lock.</li>
+     * </ol>
+     * The file at the path is only ever replaced by a process that holds its exclusive consumer lock
+     * and has seen the path name it while holding it, and the new file is locked before it appears: so
+     * of any number of processes creating on one path at once exactly one wins, and a receiver's file
+     * is never replaced while it lives. The decision needs no time-of-check gap: the check is the lock.
+     * Senders never take the consumer lock to hold it; they only probe it after a silence, which at
+     * worst makes a create in that moment refuse.
+     */
+    private static IpcFile createNow(Path path, int capacity, int producers, String recordFormat, byte[] format) {
         if (capacity < 1024 || !BitUtil.isPowerOfTwo(capacity) || capacity > (1 << 30)) {
             throw new IllegalArgumentException("capacity must be a power of two in [1 KiB, 1 GiB], got " + capacity);
         }
@@ -140,39 +223,137 @@ final class IpcFile implements AutoCloseable {
             throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "], got " + producers);
         }
         int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
-        OpenFiles.Handle handle = null;
         try {
-            FileLock consumerLock;
             synchronized (CREATING) {
-                refuseToReplace(path);
-                Files.deleteIfExists(path);
-                handle = OpenFiles.createNew(path);
-                // Locked before the file has a header (or a length): from its first moment, a create
-                // on the same path sees it taken (refuseToReplace probes this lock first).
-                consumerLock = tryLockConsumer(handle.channel, path);
+                for (int attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+                    OpenFiles.Handle old;
+                    try {
+                        old = OpenFiles.open(path);
+                    } catch (NoSuchFileException absent) {
+                        try {
+                            OpenFiles.createNew(path).release(); // no lock was taken on it: closing is safe
+                        } catch (FileAlreadyExistsException another) {
+                            // another process put one there first: take it like any other file
+                        }
+                        continue;
+                    }
+                    try {
+                        IpcFile f = replaceLocked(path, old, capacity, producers, kind, recordFormat, format);
+                        if (f != null) {
+                            return f;
+                        }
+                    } finally {
+                        old.release();
+                    }
+                }
             }
-            MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
-            IpcFile f = new IpcFile(path, handle, mbb, kind, capacity, producers);
-            f.ownLock = consumerLock;
-            UnsafeBuffer h = f.header;
-            h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(CAPACITY_OFFSET, capacity, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(PRODUCERS_OFFSET, producers, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(MAX_RECORD_OFFSET, f.ring.maxMsgLength(), ByteOrder.LITTLE_ENDIAN);
-            h.putLong(CONSUMER_PID_OFFSET, ProcessHandle.current().pid(), ByteOrder.LITTLE_ENDIAN);
-            h.putIntVolatile(CONSUMER_STATE_OFFSET, CONSUMER_OPEN);
-            // The magic is written last with release semantics: whoever sees it sees a complete header.
-            h.putLongOrdered(MAGIC_OFFSET, toNativeLittleEndian(MAGIC));
-            return f;
         } catch (IOException e) {
-            closeQuietly(handle);
             throw new IpcException("cannot create IPC channel file " + path + ": " + e, e);
-        } catch (RuntimeException e) {
-            closeQuietly(handle);
+        }
+        throw new IpcException("cannot create IPC channel file " + path + ": other processes kept removing or"
+            + " replacing it (" + CREATE_ATTEMPTS + " attempts)");
+    }
+
+    /**
+     * Steps 2 to 6 of {@link #createNow} on the file {@code old} was opened on.
+     *
+     * @return the new file, or null when the path no longer names {@code old} (look again)
+     */
+    private static IpcFile replaceLocked(Path path, OpenFiles.Handle old, int capacity, int producers, int kind,
+                                         String recordFormat, byte[] format) throws IOException {
+        Runnable hook = beforeLock;
+        if (hook != null) {
+            hook.run();
+        }
+        FileLock oldLock;
+        try {
+            oldLock = old.channel.tryLock(LOCK_BASE, 1, false); // tryLock: no interrupt closes the shared channel
+        } catch (OverlappingFileLockException e) {
+            throw refusal(path, old.channel, true);
+        }
+        if (oldLock == null) {
+            throw refusal(path, old.channel, false);
+        }
+        try {
+            if (!old.isAt(path)) {
+                return null;
+            }
+            requireReplaceable(path, old.channel);
+            return buildAndRename(path, capacity, producers, kind, recordFormat, format);
+        } finally {
+            if (oldLock.isValid()) {
+                oldLock.release();
+            }
+        }
+    }
+
+    /** Step 4: never someone's data, only an empty file or a channel file. */
+    private static void requireReplaceable(Path path, FileChannel channel) throws IOException {
+        if (channel.size() == 0) {
+            return;
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining() && channel.read(b, b.position()) >= 0) {
+            // read the magic
+        }
+        if (b.hasRemaining() || b.getLong(0) != MAGIC) {
+            throw new IpcFormatException("refusing to replace " + path
+                + ": it exists and is not a BBFlow IPC channel file");
+        }
+    }
+
+    /** Step 5: the new file, complete and locked under a temporary name, then renamed into place. */
+    private static IpcFile buildAndRename(Path path, int capacity, int producers, int kind, String recordFormat,
+                                          byte[] format) throws IOException {
+        Path temp = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
+            + TEMP_FILES.incrementAndGet() + ".creating");
+        OpenFiles.Handle handle = OpenFiles.createNew(temp);
+        IpcFile f = null;
+        try {
+            // Locked before it has a header or its name: whoever finds the file at the path finds it taken.
+            FileLock consumerLock = tryLockConsumer(handle.channel, temp);
+            MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
+            f = new IpcFile(path, handle, mbb, kind, capacity, producers, recordFormat);
+            f.ownLock = consumerLock;
+            f.writeHeader(format);
+            Runnable hook = beforeReplace;
+            if (hook != null) {
+                hook.run();
+            }
+            // An open of the path in this JVM meanwhile cannot mistake the rename for a replacement and
+            // close the new file's descriptor (with this JVM's locks on it): this create keeps both the
+            // old and the new file registered in OpenFiles, so such an open shares their channels.
+            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE); // rename(2): replaces the locked file atomically
+            return f;
+        } catch (IOException | RuntimeException | Error e) {
+            if (f != null) {
+                f.close();
+            } else {
+                handle.release();
+            }
+            Files.deleteIfExists(temp);
             throw e;
         }
+    }
+
+    private void writeHeader(byte[] format) {
+        UnsafeBuffer h = header;
+        h.putInt(VERSION_OFFSET, VERSION, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(KIND_OFFSET, kind, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(CAPACITY_OFFSET, capacity, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(PRODUCERS_OFFSET, producers, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(MAX_RECORD_OFFSET, ring.maxMsgLength(), ByteOrder.LITTLE_ENDIAN);
+        h.putLong(CONSUMER_PID_OFFSET, ProcessHandle.current().pid(), ByteOrder.LITTLE_ENDIAN);
+        h.putInt(RECORD_HEADER_OFFSET, RecordDescriptor.HEADER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(RECORD_ALIGNMENT_OFFSET, RecordDescriptor.ALIGNMENT, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(TRAILER_LENGTH_OFFSET, RingBufferDescriptor.TRAILER_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        h.putInt(FORMAT_NAME_LENGTH_OFFSET, format.length, ByteOrder.LITTLE_ENDIAN);
+        h.putBytes(FORMAT_NAME_OFFSET, format);
+        h.putIntVolatile(CONSUMER_STATE_OFFSET, CONSUMER_OPEN);
+        // The magic last, with release semantics: whoever sees it sees a complete header (the file
+        // is renamed into place only after this anyway).
+        h.putLongOrdered(MAGIC_OFFSET, toNativeLittleEndian(MAGIC));
     }
 
     private static FileLock tryLockConsumer(FileChannel channel, Path path) {
@@ -189,69 +370,31 @@ final class IpcFile implements AutoCloseable {
     }
 
     /**
-     * Decides whether {@code path} may be replaced. Never someone's data: only an empty file or a
-     * channel file. And never a live channel: "replaced" is for a file left by a run whose receiver
-     * closed or died; replacing the file of a live receiver (in this JVM or another process) would cut
-     * it and its senders off without a word, the senders' records going to the new file. A receiver's
-     * liveness lock says which: it is held from the file's creation until the receiver closes, and
-     * the OS drops it when the process dies, so a lock that can be taken means no receiver is left.
+     * The refusal of a create whose path is held: by a live receiver (its pid from the header), or,
+     * when the header names no running receiver, by another create replacing the file right now.
+     * A lock held in this JVM is a live receiver of this JVM, since this JVM's creates are serialised.
      */
-    private static void refuseToReplace(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
+    private static IpcException refusal(Path path, FileChannel channel, boolean inThisJvm) throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(CONSUMER_STATE_OFFSET + 4).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining() && channel.read(b, b.position()) >= 0) {
+            // read the header up to the consumer state
         }
-        OpenFiles.Handle look = OpenFiles.look(path);
-        try {
-            if (consumerLockHeld(look.channel)) {
-                throw new IpcException("refusing to replace " + path + ": a live receiver holds it ("
-                    + receiverDescription(look.channel) + "); close that receiver first (an IpcSource that never"
-                    + " ran: source.receiver().close()), or create the channel at another path");
-            }
-            if (look.channel.size() == 0) {
-                return;
-            }
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            while (b.hasRemaining() && look.channel.read(b, b.position()) >= 0) {
-                // read the magic
-            }
-            if (b.hasRemaining() || b.getLong(0) != MAGIC) {
-                throw new IpcFormatException("refusing to replace " + path
-                    + ": it exists and is not a BBFlow IPC channel file");
-            }
-        } finally {
-            look.release();
+        boolean header = !b.hasRemaining() && b.getLong(MAGIC_OFFSET) == MAGIC;
+        long pid = header ? b.getLong(CONSUMER_PID_OFFSET) : 0;
+        // the state is written at run time, in the host's order (see the layout above)
+        boolean open = header && b.order(ByteOrder.nativeOrder()).getInt(CONSUMER_STATE_OFFSET) == CONSUMER_OPEN;
+        String holder;
+        if (inThisJvm) {
+            holder = "a live receiver holds it (in this process, pid " + ProcessHandle.current().pid() + ")";
+        } else if (open && pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            holder = "a live receiver holds it (process " + pid + ")";
+        } else {
+            return new IpcException("refusing to replace " + path + ": another process is creating a receiver on it"
+                + " right now (it holds the file's receiver lock); create the channel at another path, or again"
+                + " once that receiver has closed");
         }
-    }
-
-    /**
-     * Whether a receiver holds the consumer lock of the file behind {@code channel}: probed with a
-     * shared lock (the look may be read-only), which an exclusive lock of another process refuses,
-     * and which overlaps the lock of a receiver in this JVM.
-     */
-    private static boolean consumerLockHeld(FileChannel channel) throws IOException {
-        FileLock probe;
-        try {
-            probe = channel.tryLock(LOCK_BASE, 1, true);
-        } catch (OverlappingFileLockException e) {
-            return true; // held in this JVM
-        }
-        if (probe == null) {
-            return true; // held by another process
-        }
-        probe.release();
-        return false;
-    }
-
-    private static String receiverDescription(FileChannel channel) throws IOException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-        while (b.hasRemaining() && channel.read(b, CONSUMER_PID_OFFSET + b.position()) >= 0) {
-            // read the pid
-        }
-        long pid = b.hasRemaining() ? 0 : b.getLong(0);
-        if (pid <= 0) {
-            return "its header is not written yet";
-        }
-        return pid == ProcessHandle.current().pid() ? "in this process, pid " + pid : "process " + pid;
+        return new IpcException("refusing to replace " + path + ": " + holder + "; close that receiver first (an"
+            + " IpcSource that never ran: source.receiver().close()), or create the channel at another path");
     }
 
     /** Opens an existing file and checks its header. */
@@ -283,10 +426,27 @@ final class IpcFile implements AutoCloseable {
             int capacity = h.getInt(CAPACITY_OFFSET, ByteOrder.LITTLE_ENDIAN);
             int producers = h.getInt(PRODUCERS_OFFSET, ByteOrder.LITTLE_ENDIAN);
             int headerLength = h.getInt(HEADER_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int recordHeader = h.getInt(RECORD_HEADER_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int alignment = h.getInt(RECORD_ALIGNMENT_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int trailer = h.getInt(TRAILER_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            int formatLength = h.getInt(FORMAT_NAME_LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+            byte[] format = new byte[formatLength >= 0 && formatLength <= MAX_FORMAT_NAME_BYTES ? formatLength : 0];
+            h.getBytes(FORMAT_NAME_OFFSET, format);
             IoUtil.unmap(probe);
             if (version != VERSION) {
                 throw new IpcFormatException(path + ": unsupported IPC channel format version " + version
-                    + " (this library reads version " + VERSION + ")");
+                    + " (this library reads version " + VERSION + "; the receiver runs another BBFlow version)");
+            }
+            if (recordHeader != RecordDescriptor.HEADER_LENGTH || alignment != RecordDescriptor.ALIGNMENT
+                || trailer != RingBufferDescriptor.TRAILER_LENGTH) {
+                throw new IpcFormatException(path + ": the ring's record layout (record header " + recordHeader
+                    + " bytes, alignment " + alignment + ", trailer " + trailer + ") differs from this library's ("
+                    + RecordDescriptor.HEADER_LENGTH + ", " + RecordDescriptor.ALIGNMENT + ", "
+                    + RingBufferDescriptor.TRAILER_LENGTH + "): the receiver runs another Agrona version");
+            }
+            if (formatLength < 0 || formatLength > MAX_FORMAT_NAME_BYTES) {
+                throw new IpcFormatException(path + ": record format name of " + formatLength + " bytes, at most "
+                    + MAX_FORMAT_NAME_BYTES);
             }
             if (headerLength != HEADER_LENGTH) {
                 throw new IpcFormatException(path + ": header length " + headerLength + ", expected " + HEADER_LENGTH);
@@ -305,7 +465,7 @@ final class IpcFile implements AutoCloseable {
                     + capacity + " needs " + fileLength(capacity) + " bytes)");
             }
             MappedByteBuffer mbb = fc.map(FileChannel.MapMode.READ_WRITE, 0, length);
-            return new IpcFile(path, handle, mbb, kind, capacity, producers);
+            return new IpcFile(path, handle, mbb, kind, capacity, producers, new String(format, StandardCharsets.UTF_8));
         } catch (IOException e) {
             closeQuietly(handle);
             throw new IpcException("cannot open IPC channel file " + path + ": " + e, e);

@@ -80,19 +80,25 @@ public final class IpcReceiver<T> implements AutoCloseable {
      * @param <T> item type
      * @param file the channel file to create; an existing channel file whose receiver closed or died
      *     (one left by an earlier run) is replaced
-     * @param codec decodes the records
+     * @param codec decodes the records; its {@link IpcCodec#recordFormat()} is recorded in the file, and a
+     *     sender whose codec names another format is refused
      * @param options capacity, producer count, waiting and peer timeout
      * @return the receiver
      * @throws IpcException when the file cannot be created, or when a live receiver (in this JVM or
-     *     another process) holds it: that file is not replaced, its receiver and senders go on
+     *     another process) holds it: that file is not replaced, its receiver and senders go on; also
+     *     when another process is creating a receiver on the same path at the same moment: of any
+     *     number of concurrent creates on one path exactly one succeeds (the old file's receiver lock
+     *     decides, and the new file is renamed into place already locked and complete)
      * @throws IpcFormatException when the file exists and is neither empty nor a channel file
+     * @throws IllegalArgumentException when the codec's record format name is null or longer than 64 bytes of UTF-8
      * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
      */
     public static <T> IpcReceiver<T> create(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(options, "options");
-        IpcFile f = IpcFile.create(file, options.capacity(), options.producers()); // holds the consumer lock
+        // holds the consumer lock; records the codec's format name, which the senders' codecs must match
+        IpcFile f = IpcFile.create(file, options.capacity(), options.producers(), codec.recordFormat());
         try {
             return new IpcReceiver<>(f, codec, options);
         } catch (RuntimeException e) {

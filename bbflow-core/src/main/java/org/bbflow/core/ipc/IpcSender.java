@@ -52,7 +52,8 @@ public final class IpcSender<T> implements AutoCloseable {
      * @param file the channel file, created by the receiver
      * @param codec encodes the items
      * @return the sender
-     * @throws IpcFormatException when the file is not a channel of this format version
+     * @throws IpcFormatException when the file is not a channel of this format version and record layout,
+     *     or when the codec names another {@link IpcCodec#recordFormat()} than the receiver's codec
      * @throws IpcPeerLostException when the file's receiver has already closed (a file left by an earlier run)
      * @throws IpcException when it cannot be opened or all producer slots are taken
      * @throws IllegalStateException when the JVM lacks the option Agrona needs ({@code --add-opens java.base/jdk.internal.misc=...})
@@ -70,14 +71,27 @@ public final class IpcSender<T> implements AutoCloseable {
      * @param codec encodes the items
      * @param options waiting and peer timeout
      * @return the sender
+     * @throws IpcFormatException when the file is not a channel of this format version and record layout,
+     *     or when the codec names another {@link IpcCodec#recordFormat()} than the receiver's codec
      * @throws IpcPeerLostException when the file's receiver has already closed (a file left by an earlier run)
+     * @throws IllegalArgumentException when the codec's record format name is null or longer than 64 bytes of UTF-8
      */
     public static <T> IpcSender<T> open(Path file, IpcCodec<T> codec, IpcOptions options) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(options, "options");
+        String format = codec.recordFormat();
+        IpcFile.formatName(format);
         IpcFile f = IpcFile.open(file);
         try {
+            // Checked here, once, before a record is written: a codec that writes another format than
+            // the receiver's codec reads would have its records fail to decode, or decode as garbage.
+            // A codec that names no format ("", as bytes()) is not checked, on either side.
+            if (!format.isEmpty() && !f.recordFormat.isEmpty() && !format.equals(f.recordFormat)) {
+                throw new IpcFormatException(file + ": its receiver reads records of format '" + f.recordFormat
+                    + "', but this sender's codec (" + codec + ") writes '" + format + "': open it with a codec of"
+                    + " format '" + f.recordFormat + "'");
+            }
             // A file whose receiver has closed (one left by an earlier run) takes records into its ring
             // until it is full, and a sender that sends fewer would end as if they were delivered.
             // Only the closed state is judged here; a receiver whose process died without closing is

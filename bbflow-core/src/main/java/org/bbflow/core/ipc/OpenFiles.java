@@ -3,6 +3,7 @@ package org.bbflow.core.ipc;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -54,6 +55,21 @@ final class OpenFiles {
         private Handle(FileChannel channel, Object key) {
             this.channel = channel;
             this.key = key;
+        }
+
+        /**
+         * Whether {@code path} names the file this channel is open on now (by device and inode). Always true
+         * where the platform has no file keys (Windows): there this check cannot be made.
+         */
+        boolean isAt(Path path) throws IOException {
+            if (key == null) {
+                return true;
+            }
+            try {
+                return key.equals(keyOf(path));
+            } catch (NoSuchFileException gone) {
+                return false;
+            }
         }
 
         /**
@@ -120,7 +136,7 @@ final class OpenFiles {
         }
     }
 
-    /** Creates a new channel file; the caller has removed any old one. */
+    /** Creates a new file ({@code CREATE_NEW}: fails if the path exists) for reading and writing. */
     static Handle createNew(Path path) throws IOException {
         synchronized (OPEN) {
             FileChannel fc = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
@@ -131,24 +147,6 @@ final class OpenFiles {
                 fc.close();
                 throw e;
             }
-        }
-    }
-
-    /**
-     * Opens {@code path} read-only for a short look (the magic of a file about to be replaced), through
-     * this JVM's shared channel when it has the file open, so that ending the look releases no lock.
-     */
-    static Handle look(Path path) throws IOException {
-        synchronized (OPEN) {
-            Object key = keyOf(path);
-            Shared s = key == null ? null : OPEN.get(key);
-            if (s != null) {
-                s.users++;
-                return new Handle(s.channel, key);
-            }
-            // Not open in this JVM (checked under the same monitor every opening takes): no lock of this
-            // JVM is on it, so the descriptor may be closed after the look.
-            return new Handle(FileChannel.open(path, StandardOpenOption.READ), null);
         }
     }
 

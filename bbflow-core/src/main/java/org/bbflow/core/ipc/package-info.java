@@ -5,7 +5,10 @@
  *
  * <p>The consumer creates the file with {@link org.bbflow.core.ipc.IpcReceiver#create}; producers
  * attach with {@link org.bbflow.core.ipc.IpcSender#open}. The file starts with a versioned header
- * (magic, version, kind, capacity, producer slots) that every opener checks. Items are encoded in
+ * (magic, version, kind, capacity, the ring's record layout, the receiver codec's record format name,
+ * producer slots) that every opener checks: a sender whose codec names another
+ * {@link org.bbflow.core.ipc.IpcCodec#recordFormat()} is refused. Of concurrent creates on one path
+ * exactly one wins, and a live receiver's file is never replaced. Items are encoded in
  * place by an {@link org.bbflow.core.ipc.IpcCodec}; end of stream is each producer closing its end;
  * a producer process that dies (even mid-claim) is detected through an OS file lock it held, its
  * unfinished claim is skipped with Agrona's {@code unblock()}, and the loss is reported.

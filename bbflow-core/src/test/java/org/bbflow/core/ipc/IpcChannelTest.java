@@ -181,13 +181,20 @@ class IpcChannelTest {
             ByteBuffer h = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(4096 + 4096 + 768, h.capacity()); // header + ring + Agrona trailer
             assertEquals(0x4242464C4F495043L, h.getLong(0));
-            assertEquals(1, h.getInt(8));
+            assertEquals(2, h.getInt(8));
             assertEquals(2, h.getInt(12));
             assertEquals(4096, h.getInt(16));
             assertEquals(3, h.getInt(20));
             assertEquals(4096, h.getInt(24));
             assertEquals(512, h.getInt(28));
             assertEquals(ProcessHandle.current().pid(), h.getLong(32));
+            assertEquals(8, h.getInt(44));  // Agrona's record header length
+            assertEquals(8, h.getInt(48));  // and record alignment
+            assertEquals(768, h.getInt(52)); // and ring trailer length
+            assertEquals(5, h.getInt(56));   // the codec's record format name: "int64"
+            byte[] name = new byte[5];
+            h.get(60, name);
+            assertEquals("int64", new String(name, java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 

@@ -1,7 +1,14 @@
 package org.bbflow.core.ipc;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.agrona.MutableDirectBuffer;
 
 /**
@@ -15,6 +22,13 @@ import org.agrona.MutableDirectBuffer;
  *   <li>{@code two-close-one <file> <pauseMillis>}: opens two senders in this one JVM, sends one record
  *       on each, closes the first, stays silent for {@code pauseMillis}, then sends one more record on
  *       the second and closes it.</li>
+ *   <li>{@code create-race <dir> 0}: prints {@code READY}, then follows commands on its stdin, one a
+ *       line: {@code CREATE <file> <hook 0|1|2> <spinNanos>} spins that long, then creates a receiver
+ *       on {@code file} and prints {@code WON} or {@code REFUSED <message>}; with hook 1, the create
+ *       prints {@code DECIDED} once it decided to replace the file and waits for a {@code GO} line
+ *       before it does; with hook 2, it prints {@code OPENED} once it opened the file at the path
+ *       (the first time) and waits for {@code GO} before it takes the file's lock; {@code TAKE} prints {@code TOOK <item>} (or {@code NOTHING} after 30 s);
+ *       {@code CLOSE} closes the receiver and prints {@code CLOSED}; {@code EXIT} ends.</li>
  *   <li>{@code probe <file> <slot>}: prints {@code consumer-dead=<b> producer-dead=<b>} as the liveness
  *       locks of the receiver and of producer {@code slot} look from this other process.</li>
  * </ul>
@@ -40,6 +54,78 @@ public final class IpcTestPeer {
             b.putLong(i, seq);
             b.putLong(i + 8, check(producer, seq));
             tx.commit(i);
+        }
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+
+    /** Says {@code what}, then waits for a {@code GO} line (the main thread waits in create: this is the only reader). */
+    private static void awaitGo(BufferedReader in, String what) {
+        say(what);
+        try {
+            String go = in.readLine();
+            if (!"GO".equals(go)) {
+                throw new IllegalStateException("expected GO, got " + go);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void createRace() throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        IpcReceiver<Long> rx = null;
+        say("READY");
+        for (String line; (line = in.readLine()) != null; ) {
+            String[] w = line.split(" ");
+            switch (w[0]) {
+                case "CREATE": {
+                    Path file = Path.of(w[1]);
+                    IpcFile.beforeReplace = w[2].equals("1") ? () -> awaitGo(in, "DECIDED") : null;
+                    AtomicBoolean once = new AtomicBoolean();
+                    IpcFile.beforeLock = w[2].equals("2") ? () -> {
+                        if (once.compareAndSet(false, true)) {
+                            awaitGo(in, "OPENED");
+                        }
+                    } : null;
+                    long until = System.nanoTime() + Long.parseLong(w[3]);
+                    while (System.nanoTime() - until < 0) {
+                        Thread.onSpinWait();
+                    }
+                    try {
+                        rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096));
+                        say("WON");
+                    } catch (IpcException e) {
+                        say("REFUSED " + e.getMessage().replace('\n', ' '));
+                    } finally {
+                        IpcFile.beforeReplace = null;
+                        IpcFile.beforeLock = null;
+                    }
+                    break;
+                }
+                case "TAKE": {
+                    Long item = null;
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (rx != null && (item = rx.poll()) == null && !rx.isEos() && System.nanoTime() - deadline < 0) {
+                        Thread.onSpinWait();
+                    }
+                    say(item == null ? "NOTHING" : "TOOK " + item);
+                    break;
+                }
+                case "CLOSE": {
+                    rx.close();
+                    rx = null;
+                    say("CLOSED");
+                    break;
+                }
+                case "EXIT":
+                    return;
+                default:
+                    throw new IllegalArgumentException("unknown command " + line);
+            }
         }
     }
 
@@ -86,6 +172,10 @@ public final class IpcTestPeer {
                     second.commit(i);
                 }
                 System.out.println("DONE");
+                break;
+            }
+            case "create-race": {
+                createRace();
                 break;
             }
             case "probe": {

@@ -25,7 +25,7 @@ class IpcTwoProcessTest {
     @TempDir
     Path dir;
 
-    private static Process startPeer(String... args) throws IOException {
+    static Process startPeer(String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
             IpcTestPeer.class.getName()));
