@@ -233,4 +233,17 @@ class BadInputTest {
         e = refused("testbench", "--no-progress", "--samples", "1000000000000000", "--rate", "1000000000");
         assertTrue(e.contains("--sensors") && e.contains("samples") && e.contains("free"), e);
     }
+
+    /**
+     * master --workers A,A (or 127.0.0.1:P,localhost:P) ran the peer timeout, 30 s, while the worker
+     * refused the second connection once a second, then failed "refused by localhost:P: stream owned by a
+     * connected sender", status 1. Naming one worker twice is a usage error, before any connection.
+     */
+    @Test
+    void masterGivenOneWorkerTwiceIsAUsageError() {
+        for (String workers : List.of("127.0.0.1:1,127.0.0.1:1", "127.0.0.1:1,localhost:1")) {
+            String e = refused("master", "--workers", workers, "--items", "1");
+            assertTrue(e.contains("--workers") && e.contains("twice"), workers + ": " + e);
+        }
+    }
 }
