@@ -95,6 +95,6 @@ abstract class Subcommand implements Callable<Integer> {
     }
 
     private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e18 ? Long.toString((long) v) : Double.toString(v);
+        return v == Math.rint(v) && Math.abs(v) < 0x1p63 ? Long.toString((long) v) : Double.toString(v);
     }
 }

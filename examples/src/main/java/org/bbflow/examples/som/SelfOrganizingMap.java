@@ -100,8 +100,8 @@ public final class SelfOrganizingMap {
             double weights = (double) rows * cols * dims;
             if (weights > MAX_WEIGHTS) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "--rows %d x --cols %d x --dims %d is %,.0f"
-                        + " weights, more than a map holds: at most %,d (%d GiB of doubles, the largest Java array)",
-                        rows, cols, dims, weights, MAX_WEIGHTS, ((long) MAX_WEIGHTS * Double.BYTES) >> 30));
+                        + " weights, more than a map holds: at most %,d (%.0f GiB of doubles, the largest Java array)",
+                        rows, cols, dims, weights, MAX_WEIGHTS, (double) MAX_WEIGHTS * Double.BYTES / (1L << 30)));
             }
             // a learning rate moves a weight that share of the way to the sample: above 1 it overshoots, and NaN
             // or an infinity made every weight NaN, a map that still compared "the same" bit for bit
