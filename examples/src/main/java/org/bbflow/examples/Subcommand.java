@@ -68,7 +68,8 @@ abstract class Subcommand implements Callable<Integer> {
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new NoSuchFileException(file.toString(), null, "its directory " + parent + " does not exist");
+            throw new NoSuchFileException(file.toString(), null, "its directory " + parent
+                    + (Files.exists(parent) ? " is a file, not a directory" : " does not exist"));
         }
         // isSameFile sees through links and different spellings of one path; only an existing output can be it
         if (input != null && Files.exists(file) && Files.isSameFile(file, input)) {

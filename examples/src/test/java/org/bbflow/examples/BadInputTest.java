@@ -160,7 +160,7 @@ class BadInputTest {
      * said before anything runs, naming the missing directory.
      */
     @Test
-    void anOutputInAMissingDirectoryIsNamedBeforeTheRun(@TempDir Path dir) {
+    void anOutputInAMissingDirectoryIsNamedBeforeTheRun(@TempDir Path dir) throws Exception {
         Path missing = dir.resolve("no-such-dir");
         String file = missing.resolve("out.bin").toString();
         for (String[] argv : List.of(new String[] {"testbench", "--no-progress", "--samples", "10", "--output", file},
@@ -172,6 +172,13 @@ class BadInputTest {
                     err, List.of(argv).toString());
             assertEquals(List.of(), out, List.of(argv).toString());
         }
+        // a file where the directory belongs: it exists, so "does not exist" would mislead
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        List<String> err = new ArrayList<>();
+        String under = plain.resolve("out.bin").toString();
+        assertEquals(1, Main.run(new String[] {"testbench", "--no-progress", "--samples", "10", "--output", under},
+                Output.silent(), Output.into(err)), err.toString());
+        assertEquals(List.of("error: testbench: " + under + ": its directory " + plain + " is a file, not a directory"), err);
     }
 
     /**
