@@ -253,4 +253,16 @@ class BadInputTest {
             assertTrue(e.contains("--workers") && e.contains("twice"), workers + ": " + e);
         }
     }
+
+    /**
+     * bkd --directory FILE/idx (a file where a parent directory belongs) printed the header and failed
+     * "cannot open index directory ...: Not a directory", status 1; it is a usage error naming
+     * --directory and the file, before anything runs.
+     */
+    @Test
+    void bkdDirectoryUnderAFileIsAUsageError(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+        String e = refused("bkd", "--no-progress", "--points", "100", "--directory", file.resolve("a").resolve("idx").toString());
+        assertTrue(e.contains("--directory") && e.contains(file + " is a file, not a directory"), e);
+    }
 }
