@@ -1,8 +1,6 @@
 package org.bbflow.examples;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.bbflow.bkd.BkdTree;
 import org.bbflow.examples.bkd.BkdIngest;
@@ -54,14 +52,16 @@ final class BkdCommand extends Subcommand {
     public Integer call() throws IOException, InterruptedException {
         within("--points", points, 1, Integer.MAX_VALUE);
         within("--dims", dims, 1, BkdTree.MAX_DIMS);
-        atLeast("--inserters", inserters, 1);
-        atLeast("--readers", readers, 0);
+        // each inserter and each reader is a thread of its own: inserters beyond the farm's bound failed only
+        // once running, and 100,000 readers never let the run end
+        within("--inserters", inserters, 1, org.bbflow.core.Parallelism.MAX);
+        within("--readers", readers, 0, org.bbflow.core.Parallelism.MAX);
         if (!(window > 0 && window <= 1)) {
             throw usage("--window must be > 0 and <= 1, got " + window);
         }
         atLeast("--checks", checks, 0);
-        if (csv != null && !Files.isRegularFile(csv)) { // a directory exists: "no such file" would mislead
-            throw new NoSuchFileException(csv.toString(), null, Files.isDirectory(csv) ? "a directory, not a file" : null);
+        if (csv != null) {
+            inputFile(csv);
         }
         BkdIngest.Options o = checked(() -> new BkdIngest.Options(points, dims, csv, inserters, readers, window,
                 checks, seed, !noProgress, directory).validated());

@@ -1,8 +1,6 @@
 package org.bbflow.examples;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.bbflow.examples.nbuf.ParallelCompress;
 import picocli.CommandLine.Command;
@@ -51,8 +49,14 @@ final class CompressCommand extends Subcommand {
         atLeast("--memory", memory, 1);
         within("--workers", workers, 1, org.bbflow.core.Parallelism.MAX); // the farm's bound, checked before anything starts
         within("--level", level, 0, 9);
-        if (input != null && !Files.isRegularFile(input)) { // a directory exists: "no such file" would mislead
-            throw new NoSuchFileException(input.toString(), null, Files.isDirectory(input) ? "a directory, not a file" : null);
+        if (input != null) {
+            inputFile(input);
+        }
+        if (output != null) { // checked before the header and the run, which would truncate --input if it is the same
+            outputFile("--output", output, "--input", input);
+        }
+        if (input == null) { // the generated log goes to the temporary directory, before anything is compressed
+            fitsOnDisk("--size " + size + " (the generated log)", size, null);
         }
         ParallelCompress.Options o = checked(() -> new ParallelCompress.Options(input, size, output, memory,
                 (int) chunk, workers, level, !noProgress).validated());

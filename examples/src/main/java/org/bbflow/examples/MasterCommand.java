@@ -35,6 +35,19 @@ final class MasterCommand extends Subcommand {
         atLeast("--items", items, 1);
         atLeast("--rounds", rounds, 0);
         List<InetSocketAddress> addresses = checked(() -> DistributedMaster.parse(workers));
+        // A worker serves one master connection: the same worker named twice (127.0.0.1:7001,localhost:7001) ran
+        // the peer timeout (30 s) while the worker logged a refusal a second, then failed "refused by
+        // localhost:7001: stream owned by a connected sender". Compared by resolved address where the name
+        // resolves (InetSocketAddress.equals), else by name.
+        java.util.Map<InetSocketAddress, String> seen = new java.util.HashMap<>();
+        for (InetSocketAddress a : addresses) {
+            String named = a.getHostString() + ":" + a.getPort();
+            String before = seen.putIfAbsent(new InetSocketAddress(a.getHostString(), a.getPort()), named);
+            if (before != null) {
+                throw usage("--workers names one worker twice, " + before + " and " + named
+                        + ": a worker serves one connection; run another worker for a second one");
+            }
+        }
         NetFlags.Both options = net.options(this);
         if (NetFlags.isLoopback(this, "--bind", net.bind)) {
             for (InetSocketAddress a : addresses) {

@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -91,9 +90,7 @@ final class NetFlags {
                 throw command.usage("--tls needs --tls-cert, --tls-key and --tls-trust (this side listens and connects)");
             }
             for (Path p : new Path[] {cert, this.key, trust}) {
-                if (!Files.isRegularFile(p)) {
-                    throw new NoSuchFileException(p.toString());
-                }
+                Subcommand.inputFile(p); // a directory is named as such, not "no such file"
             }
             // Mutual: each side presents --tls-cert and accepts only peers --tls-trust holds. --tls
             // counts as authentication (it lets --bind reach beyond this machine), and a server that
@@ -128,6 +125,7 @@ final class NetFlags {
             bytes = secret.getBytes(StandardCharsets.UTF_8);
             what = "--secret";
         } else if (secretFile != null) {
+            Subcommand.inputFile(secretFile); // a directory was the JDK's bare "Is a directory"
             byte[] raw = Files.readAllBytes(secretFile);
             int n = raw.length;
             while (n > 0 && (raw[n - 1] == '\n' || raw[n - 1] == '\r')) {

@@ -13,6 +13,12 @@ import picocli.CommandLine.Option;
                 + " speedup and checks that every run produced the same map for the same seed."})
 final class SomCommand extends Subcommand {
     private static final SelfOrganizingMap.Options D = SelfOrganizingMap.Options.defaults();
+    /**
+     * The widest farm: som trains with every width from 1 to {@code --workers} in turn, as demo does, so N
+     * makes N farms and N(N+1)/2 worker threads; 100,000 (on a 100,000-row map) never ended. The same
+     * bound as {@link DemoCommand#MAX_WORKERS}: 256, or the cores if more.
+     */
+    static final int MAX_WORKERS = Math.max(256, D.workers());
 
     @Option(names = "--rows", paramLabel = "R", description = "map rows (default ${DEFAULT-VALUE})")
     int rows = D.rows();
@@ -32,7 +38,7 @@ final class SomCommand extends Subcommand {
     @Option(names = "--alpha", paramLabel = "A", description = "initial learning rate, > 0 and <= 1; shrinks to 0 over the samples (default ${DEFAULT-VALUE})")
     double alpha = D.alpha();
 
-    @Option(names = "--workers", paramLabel = "W", description = "widest farm, max(2, cores) (default ${DEFAULT-VALUE})")
+    @Option(names = "--workers", paramLabel = "W", description = "widest farm: trains with 1..W workers in turn; W at most 256, or the cores if more (default max(2, cores), ${DEFAULT-VALUE})")
     int workers = D.workers();
 
     @Option(names = "--seed", paramLabel = "S", description = "seed of the map and samples (default ${DEFAULT-VALUE})")
@@ -48,7 +54,7 @@ final class SomCommand extends Subcommand {
         atLeast("--dims", dims, 1);
         atLeast("--samples", samples, 1);
         atLeast("--radius", radius, 1);
-        atLeast("--workers", workers, 1);
+        within("--workers", workers, 1, MAX_WORKERS);
         SelfOrganizingMap.Options o = checked(() -> new SelfOrganizingMap.Options(rows, cols, dims, samples, radius,
                 alpha, workers, seed, !noProgress).validated());
         return SelfOrganizingMap.main(o, out);

@@ -25,7 +25,8 @@ final class WorkerCommand extends Subcommand {
     @Override
     public Integer call() throws IOException {
         within("--port", port, 0, 65535);
-        atLeast("--threads", threads, 1);
+        // the farm's bound, checked before listening: 100,000 failed only once a master had connected
+        within("--threads", threads, 1, org.bbflow.core.Parallelism.MAX);
         NetFlags.Both options = net.options(this);
         long tasks = DistributedWorker.run(net.bind, port, threads, options.server(), options.client(),
                 p -> out.println("worker: listening on " + net.bind + " port " + p + " with " + threads

@@ -98,10 +98,10 @@ class MainTest {
         assertEquals("error: --level must be between 0 and 9, got 12",
                 run(2, "compress", "--level", "12").err().get(0));
         assertTrue(run(2, "compress", "--chunk", "12q").err().get(0).contains("--chunk"));
-        assertEquals("error: --readers must be >= 0, got -2", run(2, "bkd", "--readers", "-2").err().get(0));
-        assertEquals("error: --sensors must be >= 1, got 0", run(2, "testbench", "--sensors", "0").err().get(0));
+        assertEquals("error: --readers must be between 0 and 4096, got -2", run(2, "bkd", "--readers", "-2").err().get(0));
+        assertEquals("error: --sensors must be between 1 and 4096, got 0", run(2, "testbench", "--sensors", "0").err().get(0));
         assertTrue(run(2, "som", "--rows", "8", "--radius", "8", "--workers", "2").err().get(0).contains("--radius"));
-        assertEquals("error: --threads must be >= 1, got 0", run(2, "worker", "--threads", "0").err().get(0));
+        assertEquals("error: --threads must be between 1 and 4096, got 0", run(2, "worker", "--threads", "0").err().get(0));
         assertTrue(run(2, "master", "--items", "10").err().get(0).contains("--workers"), "--workers is required");
     }
 

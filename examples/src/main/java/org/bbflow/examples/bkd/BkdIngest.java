@@ -108,6 +108,18 @@ public final class BkdIngest {
                 if (!empty) {
                     throw new IllegalArgumentException("--directory must be a new or empty directory: " + directory);
                 }
+            } else if (directory != null) {
+                // a new directory is made with its parents: a parent that is a file failed only once the run had
+                // started, after the header ("cannot open index directory FILE/idx: ...: Not a directory")
+                for (Path p = directory.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+                    if (Files.exists(p)) {
+                        if (!Files.isDirectory(p)) {
+                            throw new IllegalArgumentException("--directory " + directory + ": " + p
+                                    + " is a file, not a directory");
+                        }
+                        break;
+                    }
+                }
             }
             return this;
         }

@@ -50,6 +50,12 @@ import org.bbflow.examples.som.SomMessage.Winner;
  * produce the same winners and bit-identical maps.
  */
 public final class SelfOrganizingMap {
+    /**
+     * The most weights a map may have, {@code rows * cols * dims}: the largest array length a JVM
+     * allocates ({@code Integer.MAX_VALUE - 8}), since the map is one {@code double[]}.
+     */
+    public static final int MAX_WEIGHTS = Integer.MAX_VALUE - 8;
+
     private SelfOrganizingMap() {
     }
 
@@ -78,11 +84,24 @@ public final class SelfOrganizingMap {
          * Checks the options.
          *
          * @return these options
-         * @throws IllegalArgumentException if a value is below 1 or a strip is thinner than the radius
+         * @throws IllegalArgumentException if a value is below 1, the map has more than {@link #MAX_WEIGHTS}
+         *     weights, or a strip is thinner than the radius
          */
         public Options validated() {
             if (rows < 1 || cols < 1 || dims < 1 || samples < 1 || radius < 1 || workers < 1) {
                 throw new IllegalArgumentException("--rows --cols --dims --samples --radius --workers must be >= 1");
+            }
+            // The map is one double[] of rows x cols x dims weights, its neurons numbered row * cols + col in
+            // ints: past an array's length the run printed its header, then failed "integer overflow" (100,000 x
+            // 100,000). The bound is the largest array a JVM allocates, 2^31 - 9 weights (16 GiB); the run holds
+            // the map about three times over (sequential, strips, joined), so a map near it needs a large heap,
+            // and one the heap cannot hold is Main's one-line "out of memory". In double: the product of three
+            // ints passes a long's range too.
+            double weights = (double) rows * cols * dims;
+            if (weights > MAX_WEIGHTS) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--rows %d x --cols %d x --dims %d is %,.0f"
+                        + " weights, more than a map holds: at most %,d (%.0f GiB of doubles, the largest Java array)",
+                        rows, cols, dims, weights, MAX_WEIGHTS, (double) MAX_WEIGHTS * Double.BYTES / (1L << 30)));
             }
             // a learning rate moves a weight that share of the way to the sample: above 1 it overshoots, and NaN
             // or an infinity made every weight NaN, a map that still compared "the same" bit for bit
