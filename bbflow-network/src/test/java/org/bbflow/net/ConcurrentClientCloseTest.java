@@ -74,11 +74,7 @@ class ConcurrentClientCloseTest {
                     terminatedOnReturn.set(client.loop().isTerminated());
                 }, "second-close");
                 second.start();
-                // the second close either returns at once (the defect) or waits for the first: whichever, go on
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (second.isAlive() && second.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < end) {
-                    Thread.onSpinWait();
-                }
+                SecondCaller.awaitReturnedOrWaiting(second);
                 release.countDown();
                 first.join(20_000);
                 second.join(20_000);

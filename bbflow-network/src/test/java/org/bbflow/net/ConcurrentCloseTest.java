@@ -50,11 +50,7 @@ class ConcurrentCloseTest {
                 }
             }, "second-close");
             second.start();
-            // the second close either returns (and binds) at once, or waits for the first: whichever, go on
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (second.isAlive() && second.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < end) {
-                Thread.onSpinWait();
-            }
+            SecondCaller.awaitReturnedOrWaiting(second);
             release.countDown();
             first.join(20_000);
             second.join(20_000);
