@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.bbflow.core.Channel;
 import org.bbflow.core.WaitStrategy;
 import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +36,10 @@ import org.openjdk.jmh.infra.Blackhole;
  *       interface, as {@code Channel} calls it;</li>
  *   <li>{@code jctools-mpq-checks}: that plus exactly the checks {@code Channel} adds per item (null,
  *       closed flag, fence flag, volatile read of the peer's parked-thread slot).</li>
+ *   <li>{@code bbflow-mpsc}: {@code Channel.mpsc(1024)} offer/poll (busy-spin): an MPSC offer also
+ *       counts itself in and out of the offers under way (two atomic updates, so that a close by
+ *       another producer never loses an accepted item);</li>
+ *   <li>{@code jctools-mpsc}: {@code MpscArrayQueue} offer/poll, its floor.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -60,11 +65,12 @@ public class ChannelOverheadBench {
     }
 
     /** Implementation, see the class comment. */
-    @Param({"bbflow", "bbflow-blocking", "jctools", "jctools-mpq", "jctools-mpq-checks", "jctools-mpq-opaque"})
+    @Param({"bbflow", "bbflow-blocking", "jctools", "jctools-mpq", "jctools-mpq-checks", "jctools-mpq-opaque", "bbflow-mpsc", "jctools-mpsc"})
     public String impl;
 
     private Channel<Object> channel;
     private SpscArrayQueue<Object> spsc;
+    private MpscArrayQueue<Object> mpsc;
     private MessagePassingQueue<Object> mpq;
     private boolean checks;
     private boolean opaque;
@@ -83,6 +89,8 @@ public class ChannelOverheadBench {
             case "jctools-mpq": mpq = new SpscArrayQueue<>(1024); break;
             case "jctools-mpq-checks": mpq = new SpscArrayQueue<>(1024); checks = true; break;
             case "jctools-mpq-opaque": mpq = new SpscArrayQueue<>(1024); opaque = true; break;
+            case "bbflow-mpsc": channel = Channel.mpsc(1024).waitStrategy(WaitStrategy.busySpin()); break;
+            case "jctools-mpsc": mpsc = new MpscArrayQueue<>(1024); break;
             default: throw new IllegalArgumentException("unknown impl '" + impl + "'");
         }
     }
@@ -104,6 +112,13 @@ public class ChannelOverheadBench {
             }
             for (int i = 0; i < BATCH; i++) {
                 bh.consume(spsc.poll());
+            }
+        } else if (mpsc != null) {
+            for (int i = 0; i < BATCH; i++) {
+                mpsc.offer(ITEM);
+            }
+            for (int i = 0; i < BATCH; i++) {
+                bh.consume(mpsc.poll());
             }
         } else {
             for (int i = 0; i < BATCH; i++) {
