@@ -12,6 +12,7 @@ import com.google.gson.stream.JsonToken;
 import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -138,11 +139,17 @@ public record JobFile(String main, List<String> args, String java, String classp
      *
      * @param file the JSON file
      * @return the job
+     * @throws java.nio.file.NoSuchFileException if there is no such file (the command line says "no such file: PATH")
+     * @throws FileSystemException if {@code file} is a directory (the message is
+     *     {@code "PATH: a directory, not a file"}; the JDK's own was a bare "Is a directory", naming no path)
      * @throws IOException if the file cannot be read
      * @throws IllegalArgumentException if it is not a valid job (the message names the file, the key and
      *     the group at fault)
      */
     public static JobFile read(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new FileSystemException(file.toString(), null, "a directory, not a file");
+        }
         String text = Files.readString(file);
         JsonObject o;
         try {

@@ -158,6 +158,25 @@ class JobFileTest {
         assertEquals("error: no such file: " + missing, err.toString().strip());
     }
 
+    /**
+     * A directory given for the job file was the JDK's bare "Is a directory" ("error: Is a directory",
+     * naming no path): it is named as a directory, one line, status 1, by every command and by
+     * {@link JobFile#read} itself.
+     */
+    @Test
+    void aDirectoryIsNamedAsADirectory(@org.junit.jupiter.api.io.TempDir Path dir) {
+        java.nio.file.FileSystemException e = assertThrows(java.nio.file.FileSystemException.class, () -> JobFile.read(dir));
+        assertEquals(dir + ": a directory, not a file", e.getMessage());
+        for (String command : new String[] {"run", "spec", "slurm"}) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            assertEquals(1, LaunchTool.run(new String[] {command, dir.toString()}, new PrintWriter(out, true),
+                    new PrintWriter(err, true)), command + ": " + err);
+            assertEquals("error: " + dir + ": a directory, not a file", err.toString().strip(), command);
+            assertEquals("", out.toString(), command);
+        }
+    }
+
     @Test
     void eachRunHasItsOwnIdentityUnlessTheFileNamesOne() throws Exception {
         JobFile job = JobFile.read(file("\"m\": {\"host\": \"127.0.0.1\", \"port\": 7100}", ""));

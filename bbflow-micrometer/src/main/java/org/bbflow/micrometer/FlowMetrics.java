@@ -90,7 +90,15 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
     private final Tags tags;
     private final List<NodeStats> nodes;
     private final FlowReadings readings;
+    /** Every binding not yet closed; its lock also guards {@link #closed}. */
     private final List<Registration> registered = new ArrayList<>();
+    /** Set once by {@link #close()}: a binding from then on is refused (see {@link #bindTo}). */
+    private boolean closed;
+    /**
+     * Run by {@link #bindTo} between registering its meters and recording them for {@link #close()}
+     * (for tests: it holds a binding there while another thread closes).
+     */
+    Runnable beforeRecord = () -> { };
 
     /**
      * Meters for the nodes of a flow, tagged with the flow's name and each node's path and name.
@@ -139,12 +147,24 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
      * Registers this flow's meters (see the class comment) in a registry; meters of the same names
      * and tags already there are replaced. May be called for several registries.
      *
+     * <p>Not after {@link #close()}: its meters would outlive the binder's close. A binding that
+     * races a close on another thread either ends before the close, which then removes its meters,
+     * or is refused, its meters removed before it throws; either way no meter of this binder is left
+     * registered once both have returned.
+     *
      * @param registry the registry to add the meters to
      * @throws NullPointerException if {@code registry} is null
+     * @throws IllegalStateException if this binder is closed, or was closed while binding (the meters
+     *         this call registered are removed again)
      */
     @Override
     public void bindTo(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
+        synchronized (registered) {
+            if (closed) {
+                throw closedError();
+            }
+        }
         List<Meter> meters = new ArrayList<>();
         // Every meter holds the readings strongly (the gauge by strongReference, the counters through
         // their functions: a function counter holds its object only weakly), so the meters keep working
@@ -171,9 +191,22 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
             meters.add(counter(registry, FULL_WAITS, nodeTags, i, FlowReadings.FULL_WAITS, null,
                     "times the node waited on a full output channel"));
         }
+        // A close between the check above and here found this binding not yet recorded and could not
+        // remove its meters (they once outlived it): recorded only if still open, else removed here.
+        beforeRecord.run();
+        Registration r = new Registration(registry, meters);
         synchronized (registered) {
-            registered.add(new Registration(registry, meters));
+            if (!closed) {
+                registered.add(r);
+                return;
+            }
         }
+        unregister(r);
+        throw closedError();
+    }
+
+    private IllegalStateException closedError() {
+        return new IllegalStateException(this + " is closed: its meters would outlive it; bind a new FlowMetrics");
     }
 
     private FunctionCounter counter(MeterRegistry registry, String name, Tags nodeTags, int node, int kind,
@@ -217,22 +250,29 @@ public final class FlowMetrics implements MeterBinder, AutoCloseable {
 
     /**
      * Removes this flow's meters from every registry it was bound to (only those still registered
-     * as this binder made them: meters that a later binding replaced stay). Idempotent.
+     * as this binder made them: meters that a later binding replaced stay). Idempotent. A binding
+     * after it, or racing it, is refused (see {@link #bindTo}).
      */
     @Override
     public void close() {
         List<Registration> all;
         synchronized (registered) {
+            closed = true;
             all = new ArrayList<>(registered);
             registered.clear();
         }
         for (Registration r : all) {
-            Set<Meter> current = Collections.newSetFromMap(new IdentityHashMap<>());
-            current.addAll(r.registry.getMeters());
-            for (Meter m : r.meters) {
-                if (current.contains(m)) {
-                    r.registry.remove(m);
-                }
+            unregister(r);
+        }
+    }
+
+    /** Removes a binding's meters still registered as it made them. */
+    private static void unregister(Registration r) {
+        Set<Meter> current = Collections.newSetFromMap(new IdentityHashMap<>());
+        current.addAll(r.registry.getMeters());
+        for (Meter m : r.meters) {
+            if (current.contains(m)) {
+                r.registry.remove(m);
             }
         }
     }

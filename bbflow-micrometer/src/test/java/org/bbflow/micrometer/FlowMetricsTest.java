@@ -184,6 +184,48 @@ class FlowMetricsTest {
         assertFalse(secondMetrics.toString().isEmpty());
     }
 
+    /**
+     * A close on one thread while another bound the binder to a registry left that binding's meters
+     * registered for good: close took the list of bindings after the meters were in but before the
+     * binding was recorded. The binding is held there (by the package-private hook) while close runs:
+     * it is refused and its meters are gone; a binding after close is refused too.
+     */
+    @Test
+    @Timeout(60)
+    void aBindRacingCloseLeavesNoMeters() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Flow flow = Flow.start(job("raced", 100, new LongAdder()), smallChannels());
+        flow.join();
+        FlowMetrics metrics = new FlowMetrics(flow);
+        CountDownLatch registered = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        metrics.beforeRecord = () -> {
+            registered.countDown();
+            try {
+                closed.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        java.util.concurrent.CompletableFuture<Void> bind = java.util.concurrent.CompletableFuture.runAsync(
+                () -> metrics.bindTo(registry));
+        assertTrue(registered.await(30, TimeUnit.SECONDS), "the binding never registered its meters");
+        assertFalse(registry.getMeters().isEmpty(), "the binding is held after registering its meters");
+        metrics.close();
+        closed.countDown();
+        java.util.concurrent.ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> bind.get(30, TimeUnit.SECONDS),
+                "a binding racing close was accepted");
+        assertTrue(e.getCause() instanceof IllegalStateException && e.getCause().getMessage().contains("closed"),
+                e.getCause()::toString);
+        assertTrue(registry.getMeters().isEmpty(), "meters outlived close: " + registry.getMeters());
+
+        metrics.beforeRecord = () -> { };
+        SimpleMeterRegistry later = new SimpleMeterRegistry();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> metrics.bindTo(later));
+        assertTrue(later.getMeters().isEmpty(), later.getMeters().toString());
+    }
+
     @Test
     @Timeout(60)
     void theFinalStatisticsAreReadOnceTheFlowEndsEvenWithinTheSnapshotAge() throws Exception {

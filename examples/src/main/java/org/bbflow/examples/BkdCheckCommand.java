@@ -21,6 +21,11 @@ final class BkdCheckCommand extends Subcommand {
 
     @Override
     public Integer call() throws IOException {
+        // A run error (status 1, one line), as a missing input file is for the other commands. A path
+        // that does not exist was once reported "not a directory", as if something were there.
+        if (!Files.exists(directory)) {
+            throw new NoSuchFileException(directory.toString(), null, "no such directory");
+        }
         if (!Files.isDirectory(directory)) {
             throw new NoSuchFileException(directory.toString(), null, "not a directory");
         }

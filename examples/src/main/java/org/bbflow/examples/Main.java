@@ -114,7 +114,7 @@ public final class Main {
     /** One line for an error: what went wrong and with which file, not a stack trace. */
     static String describe(Throwable ex) {
         for (Throwable t = ex; t != null; t = t.getCause()) {
-            if (t instanceof NoSuchFileException f) { // with a reason it exists, but is not what was asked for
+            if (t instanceof NoSuchFileException f) { // with a reason: what is wrong with it (a directory for a file, no such directory)
                 return f.getReason() == null ? "no such file: " + f.getFile() : f.getFile() + ": " + f.getReason();
             }
             if (t instanceof AccessDeniedException f) {

@@ -93,6 +93,21 @@ class BadInputTest {
     }
 
     /**
+     * bkd-check given a path that does not exist said "nosuch: not a directory", as if something were
+     * there; it says there is no such directory: one line, status 1 (a run error, as a missing input
+     * file is for the other commands), nothing on the output.
+     */
+    @Test
+    void bkdCheckOfAMissingDirectorySaysSo(@TempDir Path dir) throws Exception {
+        String missing = dir.resolve("nosuch").toString();
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        assertEquals(1, Main.run(new String[] {"bkd-check", missing}, Output.into(out), Output.into(err)), err.toString());
+        assertEquals(List.of("error: bkd-check: " + missing + ": no such directory"), err);
+        assertEquals(List.of(), out);
+    }
+
+    /**
      * Counts beyond what the run can take were reported only once it ran (status 1): a farm of 100,000
      * compressing workers after the input was opened, a recorder batch whose buffer size overflowed
      * ("capacity < 0: (-1014444032 < 0)"). Both are usage errors naming the option now.

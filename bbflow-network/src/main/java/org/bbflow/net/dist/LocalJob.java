@@ -144,7 +144,9 @@ public final class LocalJob<R> implements AutoCloseable {
      * of a running process, not of one still starting (which the job would wait for as a slow start).
      * Safe from any thread, also while the group still connects to the groups its stages link to
      * (a connection it makes after the kill is closed abruptly at once); when this returns, the
-     * group's server and connections are closed, not only being closed.
+     * group's server and connections are closed, not only being closed. Killing the master cancels
+     * its flow too (it once ran on, a node of it waiting for ever): its run ends with no verdict to
+     * the groups, and its connections to them close as that run ends, just after this returns.
      *
      * @param group a group of the job
      */
