@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.bbflow.testing.FreePorts;
@@ -50,32 +49,26 @@ class ConcurrentClientCloseTest {
             throws Exception {
         try (NetServer server = NetServer.bind("127.0.0.1", FreePorts.next(), NetOptions.defaults())) {
             NetClient client = NetClient.connect("127.0.0.1", server.port(), NetOptions.defaults());
-            CountDownLatch inFirstClose = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
+            CloseRace race = new CloseRace();
             CountDownLatch hookCalls = new CountDownLatch(2); // counts down at most once: a second close never runs it
             NetClient.closeHook = c -> {
                 if (c == client) {
                     hookCalls.countDown();
-                    inFirstClose.countDown();
-                    try {
-                        release.await(20, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                    race.holdFirst();
                 }
             };
             try {
                 Thread first = new Thread(() -> firstClose.accept(client), "first-close");
                 first.start();
-                assertTrue(inFirstClose.await(10, TimeUnit.SECONDS), "the first close did not start");
+                race.awaitFirstHeld();
                 AtomicReference<Boolean> terminatedOnReturn = new AtomicReference<>();
                 Thread second = new Thread(() -> {
                     secondClose.accept(client);
                     terminatedOnReturn.set(client.loop().isTerminated());
                 }, "second-close");
                 second.start();
-                SecondCaller.awaitReturnedOrWaiting(second);
-                release.countDown();
+                CloseRace.awaitReturnedOrWaiting(second);
+                race.release();
                 first.join(20_000);
                 second.join(20_000);
                 assertFalse(first.isAlive() || second.isAlive(), "a close did not return");
@@ -83,7 +76,7 @@ class ConcurrentClientCloseTest {
                         "the second close returned while the first was still under way: the client's thread was still running");
                 assertEquals(1, hookCalls.getCount(), "the client was closed twice");
             } finally {
-                release.countDown();
+                race.release();
             }
         }
     }

@@ -3,8 +3,6 @@ package org.bbflow.net;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bbflow.testing.FreePorts;
@@ -23,22 +21,16 @@ class ConcurrentCloseTest {
     void aSecondCloseReturnsOnlyOnceThePortCanBeBoundAgain() throws Exception {
         int port = FreePorts.next();
         NetServer server = NetServer.bind("127.0.0.1", port, NetOptions.defaults());
-        CountDownLatch inFirstClose = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
+        CloseRace race = new CloseRace();
         NetServer.closeHook = s -> {
             if (s == server) {
-                inFirstClose.countDown();
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                race.holdFirst();
             }
         };
         try {
             Thread first = new Thread(server::close, "first-close");
             first.start();
-            assertTrue(inFirstClose.await(10, TimeUnit.SECONDS), "the first close did not start");
+            race.awaitFirstHeld();
             AtomicBoolean rebound = new AtomicBoolean();
             AtomicReference<Throwable> refused = new AtomicReference<>();
             Thread second = new Thread(() -> {
@@ -50,15 +42,15 @@ class ConcurrentCloseTest {
                 }
             }, "second-close");
             second.start();
-            SecondCaller.awaitReturnedOrWaiting(second);
-            release.countDown();
+            CloseRace.awaitReturnedOrWaiting(second);
+            race.release();
             first.join(20_000);
             second.join(20_000);
             assertNull(refused.get(), () -> "the second close returned while the port was still bound: " + refused.get());
             assertTrue(rebound.get(), "the port was not bound again");
         } finally {
             NetServer.closeHook = null;
-            release.countDown();
+            race.release();
         }
     }
 }
