@@ -41,7 +41,6 @@ final class LaunchCommand extends Subcommand {
 
     @Override
     public Integer call() throws Exception {
-        inputFile(jobFile); // a directory was "java.io.IOException: Is a directory"
         JobFile read = checked(() -> {
             try {
                 return JobFile.read(jobFile);

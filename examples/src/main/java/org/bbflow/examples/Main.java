@@ -3,6 +3,7 @@ package org.bbflow.examples;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -119,6 +120,9 @@ public final class Main {
             }
             if (t instanceof AccessDeniedException f) {
                 return "permission denied: " + f.getFile();
+            }
+            if (t instanceof FileSystemException f && f.getFile() != null && f.getReason() != null) {
+                return f.getFile() + ": " + f.getReason(); // e.g. JobFile.read's "DIR: a directory, not a file"
             }
         }
         String message = ex.getMessage();
