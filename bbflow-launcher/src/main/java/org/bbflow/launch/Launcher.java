@@ -49,8 +49,13 @@ public final class Launcher {
     public static final int TIMED_OUT = 124;
     /** The longest line of a group's output the launcher holds: a longer one goes out in pieces. */
     static final int MAX_LINE = 16_384;
-    /** How the master names the group that failed the job (a {@code GroupFailedException}'s message). */
-    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("group '([^']+)' failed");
+    /**
+     * How the master names the group that failed the job (a {@code GroupFailedException}'s message):
+     * {@code group 'w1' failed}, or {@code groups 'w1', 'w2' failed} when it cannot tell which of
+     * several (a stuck linked run); all of them are named then.
+     */
+    private static final java.util.regex.Pattern NAMED =
+            java.util.regex.Pattern.compile("groups? ('[^']+'(?:, '[^']+')*) failed");
 
     private Launcher() {}
 
@@ -280,8 +285,7 @@ public final class Launcher {
                     }
                     status = code;
                     if (code != 0) {
-                        String blamed = named.get() != null ? named.get() : master;
-                        out.accept("launch: the job failed; the master names group " + blamed + "; stopping the others");
+                        out.accept(failedLine(named.get() != null ? named.get() : master));
                     } else if (failed != null) {
                         out.accept("launch: the master completed the job; group " + failed + "'s exit " + failedStatus
                                 + " came after its part was done");
@@ -331,10 +335,26 @@ public final class Launcher {
     }
 
     /**
+     * The group or groups a line of the master's output names as the job's failure:
+     * {@code group 'w2' failed} gives {@code w2}, {@code groups 'w1', 'w2' failed} (a stuck linked
+     * run, which of them the master cannot tell) gives {@code w1, w2}; null if it names none.
+     */
+    static String namedIn(String line) {
+        java.util.regex.Matcher m = NAMED.matcher(line);
+        return m.find() ? m.group(1).replace("'", "") : null;
+    }
+
+    /** What the launcher says when the master failed the job, blaming {@code blamed} (one name, or several joined by {@code ", "}). */
+    static String failedLine(String blamed) {
+        return "launch: the job failed; the master names group" + (blamed.contains(", ") ? "s " : " ") + blamed
+                + "; stopping the others";
+    }
+
+    /**
      * Copies a group's output, each line prefixed; a stack trace (a line followed by lines that start
      * with a tab, {@code Caused by:}, {@code Suppressed:} or {@code ...}) goes out as one block, so the
-     * other groups' lines do not cut it. In the master's output, remembers the group it names as
-     * the cause ({@code group 'w2' failed}).
+     * other groups' lines do not cut it. In the master's output, remembers the group (or groups) it
+     * names as the cause ({@link #namedIn}).
      */
     private static void copyOutput(Process p, String prefix, Consumer<String> out,
                                    java.util.concurrent.atomic.AtomicReference<String> named) {
@@ -343,9 +363,9 @@ public final class Launcher {
             LineReader lines = new LineReader(r);
             for (String line; (line = lines.next()) != null; ) {
                 if (named != null && named.get() == null) {
-                    java.util.regex.Matcher m = NAMED.matcher(line);
-                    if (m.find()) {
-                        named.set(m.group(1));
+                    String n = namedIn(line);
+                    if (n != null) {
+                        named.set(n);
                     }
                 }
                 boolean continues = line.startsWith("\t") || line.startsWith("Caused by:") || line.startsWith("Suppressed:")

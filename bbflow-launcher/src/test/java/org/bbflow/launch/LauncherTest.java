@@ -22,6 +22,21 @@ class LauncherTest {
      * Hunt 2: a time limit of 0 or below ended a job at once with 124 ("ran past PT-1S"), one too long
      * for nanoseconds started every group and failed with "long overflow"; a negative grace was taken.
      */
+    /**
+     * The launcher blames the group the master's failure names, or every group of a stuck linked run
+     * ({@code GroupFailedException.groups()}): a real name each, never a joined one such as w1+w2.
+     */
+    @Test
+    void theLauncherBlamesTheGroupOrGroupsTheMasterNames() {
+        assertEquals("w2", Launcher.namedIn("org.bbflow.net.dist.GroupFailedException: group 'w2' failed: boom"));
+        assertEquals("w1, w2", Launcher.namedIn("GroupFailedException: groups 'w1', 'w2' failed: linked run"
+                + " remote-stage[a@w1] -> remote-stage[b@w2]: no progress for 500 ms"));
+        assertEquals(null, Launcher.namedIn("group w2: done"));
+        assertEquals("launch: the job failed; the master names group w2; stopping the others", Launcher.failedLine("w2"));
+        assertEquals("launch: the job failed; the master names groups w1, w2; stopping the others",
+                Launcher.failedLine("w1, w2"));
+    }
+
     @Test
     void timeLimitsOutOfRangeAreRefusedBeforeAnyGroupStarts() throws Exception {
         Path started = dir.resolve("started");

@@ -1232,7 +1232,7 @@ public final class DistributedJob {
                 long now = System.nanoTime();
                 for (RemoteWorker w : standIns) {
                     if (w.watchable() && rule.stuck(w, w.progress(), w.outstanding(), now) && !ending) {
-                        failJob.accept(new GroupFailedException(w.watchGroup(), w.name(), w.watchName() + ": "
+                        failJob.accept(new GroupFailedException(w.watchGroups(), w.name(), w.watchName() + ": "
                                 + noProgress + what, null));
                         return;
                     }

@@ -155,7 +155,8 @@ final class FarmLedger {
                 return k;
             }
         }
-        throw fail(new GroupFailedException(String.join(",", lostGroups), "farm " + farm,
+        // every group of its lanes, in placement order: each a real group, none a joined name
+        throw fail(new GroupFailedException(lanes.stream().map(l -> l.group).distinct().toList(), "farm " + farm,
                 "every remote worker of farm '" + farm + "' was lost (groups " + lostGroups + ") and it has no node"
                         + " worker in the master", null));
     }

@@ -174,8 +174,11 @@ public final class JobSpec {
      * {@link org.bbflow.core.Node} (the end of its {@code onItem} is where a task ends): its group
      * refuses another block at {@code run}. Two linked stages ({@link DistributedJob#stage}) are judged
      * as one run: items sent to the first, results and marks taken from the last (each group of the
-     * run passes the marks of the one before it on); the failure names all of the run's groups
-     * ({@code group 'w1+w2'}), since the master cannot tell which of them holds the item.
+     * run passes the marks of the one before it on); the failure names all of the run's groups, since
+     * the master cannot tell which of them holds the item: {@code groups 'w1', 'w2' failed: linked run
+     * ...}, with {@link GroupFailedException#group()} the run's first group (the one the master sent
+     * the item to) and {@link GroupFailedException#groups()} every group of the run in order, each a
+     * real group of the job.
      *
      * <p>Off by default because no default fits: a single task may legitimately take longer than
      * any fixed bound, and would then be taken for a stuck one. Set it above the longest task. With it

@@ -420,12 +420,15 @@ final class RemoteWorker implements Node<Object, Object> {
         return "linked run " + String.join(" -> ", linkedRun.stream().map(w -> w.name).toList());
     }
 
-    /** The group the stall watch blames: this one's, or those of its linked run (one of which is stuck). */
-    String watchGroup() {
+    /**
+     * The groups the stall watch blames: this one's, or those of its linked run in run order (one of
+     * which is stuck; the master cannot tell which), each a real group ({@link GroupFailedException#groups()}).
+     */
+    List<String> watchGroups() {
         if (linkedRun == null) {
-            return group;
+            return List.of(group);
         }
-        return String.join("+", linkedRun.stream().map(w -> w.group).distinct().toList());
+        return linkedRun.stream().map(w -> w.group).distinct().toList();
     }
 
     @Override

@@ -1,11 +1,13 @@
 package org.bbflow.net.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -30,7 +32,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * task in flight, awaited per item), a pipeline stage, and a linked run of two stages (the second
  * one hung). Before the end-of-task marks for the watch, PAUSED escaped for the farm's worker and
  * the stage (no marks: the master could not tell tasks outstanding from tasks done between items),
- * and every linked case escaped (linked stand-ins were not watched).
+ * and every linked case escaped (linked stand-ins were not watched). A stuck linked run's failure
+ * names real groups: {@code group()} is the run's first group and {@code groups()} lists the run's
+ * groups in order (it used to be the joined name {@code w1+w2}, which no group has).
  *
  * <p>And no false alarm: a worker that is slow but finishes a task well within the timeout, whose
  * tasks give no result at all, and a linked run, with the source idle for several timeouts between
@@ -95,9 +99,10 @@ class StallPhasesTest {
         "FARM, FLOOD, w1", "FARM, PAUSED, w1", "FARM, ENDED, w1",
         "ORDERED_FARM, FLOOD, w1", "ORDERED_FARM, PAUSED, w1", "ORDERED_FARM, ENDED, w1",
         "STAGE, FLOOD, w1", "STAGE, PAUSED, w1", "STAGE, ENDED, w1",
-        "LINKED, FLOOD, w1+w2", "LINKED, PAUSED, w1+w2", "LINKED, ENDED, w1+w2",
+        "LINKED, FLOOD, w1 w2", "LINKED, PAUSED, w1 w2", "LINKED, ENDED, w1 w2",
     })
     void aWorkerThatTookTasksAndNeverAnswersFailsTheJob(String shape, String mode, String blamed) {
+        List<String> groups = List.of(blamed.split(" "));
         CountDownLatch hold = new CountDownLatch(1);
         long t0 = System.nanoTime();
         try (LocalJob<Object> local = LocalJob.start(shape.equals("LINKED") ? spec("m", "w1", "w2") : spec("m", "w1"), job -> {
@@ -108,7 +113,14 @@ class StallPhasesTest {
                 RuntimeException e = assertThrows(RuntimeException.class, () -> local.result("m", Duration.ofMillis(BOUND_MS)));
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 String all = LocalJobTest.messages(e);
-                assertTrue(all.contains("group '" + blamed + "' failed") && all.contains("no progress for 500 ms"), all);
+                String named = (groups.size() == 1 ? "group " : "groups ")
+                        + String.join(", ", groups.stream().map(g -> "'" + g + "'").toList()) + " failed";
+                assertTrue(all.contains(named) && all.contains("no progress for 500 ms"), all);
+                // every name is a real group: the run's first (the one the master sent to), then all in run order
+                GroupFailedException g = DistributedJobTest.groupFailure(e);
+                assertNotNull(g, all);
+                assertEquals(groups.get(0), g.group(), all);
+                assertEquals(groups, g.groups(), all);
                 assertTrue(ms < BOUND_MS, () -> "the job failed only after " + ms + " ms: " + all);
             } finally {
                 hold.countDown(); // before the close, which would wait for the held worker
