@@ -1,5 +1,8 @@
 package org.bbflow.net.dist;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.bbflow.core.FlowException;
 
 /**
@@ -24,7 +27,7 @@ public class GroupFailedException extends FlowException {
     /** The group that failed (part of the serialized form). */
     private final String group;
     /** Every group the failure names, {@link #group} first (part of the serialized form). */
-    private final java.util.List<String> groups;
+    private final List<String> groups;
 
     /**
      * A failure of {@code group}.
@@ -35,7 +38,7 @@ public class GroupFailedException extends FlowException {
      * @param cause how the master noticed (e.g. the remote channel's failure), or null
      */
     public GroupFailedException(String group, String nodePath, String description, Throwable cause) {
-        this(java.util.List.of(group), nodePath, description, cause);
+        this(List.of(group), nodePath, description, cause);
     }
 
     /**
@@ -48,9 +51,9 @@ public class GroupFailedException extends FlowException {
      * @param cause how the master noticed (e.g. the remote channel's failure), or null
      * @throws IllegalArgumentException if {@code groups} is empty or names a group twice
      */
-    public GroupFailedException(java.util.List<String> groups, String nodePath, String description, Throwable cause) {
+    public GroupFailedException(List<String> groups, String nodePath, String description, Throwable cause) {
         super(named(groups) + " failed: " + firstLine(description), nodePath, cause);
-        this.groups = java.util.List.copyOf(groups);
+        this.groups = List.copyOf(groups);
         this.group = this.groups.get(0);
         int nl = description.indexOf('\n');
         if (nl >= 0 && nl + 1 < description.length()) {
@@ -59,12 +62,12 @@ public class GroupFailedException extends FlowException {
     }
 
     /** {@code group 'w1'}, or {@code groups 'w1', 'w2'}: the launcher reads the names from it. */
-    private static String named(java.util.List<String> groups) {
-        if (groups.isEmpty() || new java.util.HashSet<>(groups).size() != groups.size()) {
+    private static String named(List<String> groups) {
+        if (groups.isEmpty() || new HashSet<>(groups).size() != groups.size()) {
             throw new IllegalArgumentException("a failure names one group or more, each once: " + groups);
         }
         return (groups.size() == 1 ? "group " : "groups ")
-                + groups.stream().map(g -> "'" + g + "'").collect(java.util.stream.Collectors.joining(", "));
+                + groups.stream().map(g -> "'" + g + "'").collect(Collectors.joining(", "));
     }
 
     private static String firstLine(String description) {
@@ -78,7 +81,7 @@ public class GroupFailedException extends FlowException {
 
         RemoteTrace(String group, String trace) {
             super("stack trace sent by group '" + group + "':\n" + trace.strip().lines()
-                    .map(l -> "\t[" + group + "] " + l.strip()).collect(java.util.stream.Collectors.joining("\n")),
+                    .map(l -> "\t[" + group + "] " + l.strip()).collect(Collectors.joining("\n")),
                     null, false, false);
         }
 
@@ -106,7 +109,7 @@ public class GroupFailedException extends FlowException {
      *
      * @return the groups' names, unmodifiable, at least one
      */
-    public java.util.List<String> groups() {
+    public List<String> groups() {
         return groups;
     }
 }
