@@ -340,6 +340,13 @@ final class IpcFile implements AutoCloseable {
                 handle = OpenFiles.createNew(temp);
             } catch (FileAlreadyExistsException leftover) {
                 continue; // a dead process with this pid left it (the sweep could not remove it): the next name
+            } catch (NoSuchFileException swept) {
+                // Another process's sweep removed it between its creation and the look at its key (it
+                // was not locked yet); a missing directory is said as it is.
+                if (Files.isDirectory(temp.toAbsolutePath().getParent())) {
+                    continue;
+                }
+                throw swept;
             }
             IpcFile f = null;
             try {

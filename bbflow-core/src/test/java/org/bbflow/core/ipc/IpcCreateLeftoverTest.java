@@ -41,6 +41,7 @@ class IpcCreateLeftoverTest {
         IpcFile.afterTempCreated = null;
         IpcFile.afterTempLocked = null;
         IpcFile.beforeReplace = null;
+        OpenFiles.afterCreateNewHook = null;
     }
 
     /** A peer JVM in {@code create-race} mode and its pipes. */
@@ -225,6 +226,40 @@ class IpcCreateLeftoverTest {
             Collections.sort(expected);
             assertEquals(expected, names());
             assertReaches(file, rx, 3L);
+        }
+    }
+
+    /**
+     * Another process's sweep may remove a create's temporary file in the instant between its
+     * creation and its lock (it looks like a dead create's): the create makes another and wins. Here
+     * the removal is done by a hook at the earliest point of that instant, just after the file is
+     * made (the IpcCreateRaceTest at 400 rounds once met it there, and the create failed with
+     * {@code NoSuchFileException}); {@link #aLiveCreatesTemporaryFileIsNotRemovedByAnotherProcesssCreate}
+     * covers the latest, just before the lock.
+     */
+    @Test
+    @Timeout(60)
+    void aCreateWhoseUnlockedTemporaryFileIsSweptAwayMakesAnother() throws Exception {
+        Path file = dir.resolve("swept.ipc");
+        prepare(file, 1);
+        List<String> removed = new ArrayList<>();
+        OpenFiles.afterCreateNewHook = () -> {
+            try {
+                for (String t : temps()) {
+                    if (removed.isEmpty()) {
+                        Files.delete(dir.resolve(t));
+                        removed.add(t);
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        try (IpcReceiver<Long> rx = IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096))) {
+            OpenFiles.afterCreateNewHook = null;
+            assertEquals(1, removed.size(), "the hook removed the first temporary file");
+            assertEquals(List.of("swept.ipc"), names());
+            assertReaches(file, rx, 9L);
         }
     }
 
