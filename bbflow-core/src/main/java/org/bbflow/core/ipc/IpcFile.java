@@ -7,11 +7,15 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.BitUtil;
 import org.agrona.IoUtil;
@@ -180,8 +184,17 @@ final class IpcFile implements AutoCloseable {
     /** How often a create looks again at a path that another process removed or replaced meanwhile. */
     private static final int CREATE_ATTEMPTS = 100;
 
-    /** Names the files a create builds beside the channel file before renaming them into place. */
-    private static final AtomicLong TEMP_FILES = new AtomicLong();
+    /**
+     * Numbers the files a create builds beside the channel file before renaming them into place: the
+     * name is {@code .<name>.<pid>.<n>.creating}, so creates of different live processes never collide
+     * (a live process's pid is its own); a leftover of a dead process whose pid was reused (a container
+     * whose JVM always gets the same pid) can have the name a create wants: that create takes the next
+     * number, and the sweep removes the leftover (see {@link #sweepLeftovers}).
+     */
+    static final AtomicLong TEMP_FILES = new AtomicLong();
+
+    /** The end of a temporary file's name. */
+    static final String TEMP_SUFFIX = ".creating";
 
     /**
      * Test hook run by a create that has decided to replace the file at its path (it holds the file's
@@ -193,10 +206,23 @@ final class IpcFile implements AutoCloseable {
     static volatile Runnable beforeLock;
 
     /**
+     * Test hook run by a create right after it made its temporary file, before it locks it (the file
+     * is empty and unlocked); null in production.
+     */
+    static volatile Runnable afterTempCreated;
+
+    /** Test hook run by a create that has locked its temporary file, before it has a header; null in production. */
+    static volatile Runnable afterTempLocked;
+
+    /** How often a create makes a new temporary file when its name is taken or its file was swept away. */
+    private static final int TEMP_ATTEMPTS = 100;
+
+    /**
      * The create protocol. "Live" means "holds the consumer lock": a receiver takes the exclusive
      * consumer lock of its file before the file appears at its path and holds it until it closes, and
      * the operating system drops it when the process dies (even on SIGKILL). A create:
      * <ol>
+     *   <li>removes the temporary files that dead creates on this path left ({@link #sweepLeftovers});</li>
      *   <li>opens the file at the path (if there is none, first puts an empty one there with
      *       {@code CREATE_NEW}, which only one process can do, and opens that);</li>
      *   <li>takes that file's consumer lock, exclusively; if it cannot, a live receiver holds it (or
@@ -225,6 +251,7 @@ final class IpcFile implements AutoCloseable {
         int kind = producers == 1 ? KIND_ONE_TO_ONE : KIND_MANY_TO_ONE;
         try {
             synchronized (CREATING) {
+                sweepLeftovers(path);
                 for (int attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
                     OpenFiles.Handle old;
                     try {
@@ -255,7 +282,7 @@ final class IpcFile implements AutoCloseable {
     }
 
     /**
-     * Steps 2 to 6 of {@link #createNow} on the file {@code old} was opened on.
+     * Steps 3 to 7 of {@link #createNow} on the file {@code old} was opened on.
      *
      * @return the new file, or null when the path no longer names {@code old} (look again)
      */
@@ -287,7 +314,7 @@ final class IpcFile implements AutoCloseable {
         }
     }
 
-    /** Step 4: never someone's data, only an empty file or a channel file. */
+    /** Step 5: never someone's data, only an empty file or a channel file. */
     private static void requireReplaceable(Path path, FileChannel channel) throws IOException {
         if (channel.size() == 0) {
             return;
@@ -302,37 +329,183 @@ final class IpcFile implements AutoCloseable {
         }
     }
 
-    /** Step 5: the new file, complete and locked under a temporary name, then renamed into place. */
+    /** Step 6: the new file, complete and locked under a temporary name, then renamed into place. */
     private static IpcFile buildAndRename(Path path, int capacity, int producers, int kind, String recordFormat,
                                           byte[] format) throws IOException {
-        Path temp = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
-            + TEMP_FILES.incrementAndGet() + ".creating");
-        OpenFiles.Handle handle = OpenFiles.createNew(temp);
-        IpcFile f = null;
+        for (int attempt = 0; attempt < TEMP_ATTEMPTS; attempt++) {
+            Path temp = path.resolveSibling(tempPrefix(path) + ProcessHandle.current().pid() + "."
+                + TEMP_FILES.incrementAndGet() + TEMP_SUFFIX);
+            OpenFiles.Handle handle;
+            try {
+                handle = OpenFiles.createNew(temp);
+            } catch (FileAlreadyExistsException leftover) {
+                continue; // a dead process with this pid left it (the sweep could not remove it): the next name
+            } catch (NoSuchFileException swept) {
+                // Another process's sweep removed it between its creation and the look at its key (it
+                // was not locked yet); a missing directory is said as it is.
+                if (Files.isDirectory(temp.toAbsolutePath().getParent())) {
+                    continue;
+                }
+                throw swept;
+            }
+            IpcFile f = null;
+            try {
+                Runnable created = afterTempCreated;
+                if (created != null) {
+                    created.run();
+                }
+                // Locked before it has a header or its name: whoever finds the file at the path finds it taken.
+                // Until this lock the file is unlocked, and another process's sweep may take it for a dead
+                // create's and delete it: a create that finds its lock taken, or its name no longer naming
+                // its file, makes a new one (no such gap is left once it holds the lock).
+                FileLock consumerLock = handle.channel.tryLock(LOCK_BASE, 1, false);
+                if (consumerLock == null || !handle.isAt(temp)) {
+                    if (consumerLock != null) {
+                        consumerLock.release();
+                    }
+                    handle.release();
+                    handle = null;
+                    continue;
+                }
+                Runnable locked = afterTempLocked;
+                if (locked != null) {
+                    locked.run();
+                }
+                MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
+                f = new IpcFile(path, handle, mbb, kind, capacity, producers, recordFormat);
+                f.ownLock = consumerLock;
+                f.writeHeader(format);
+                Runnable hook = beforeReplace;
+                if (hook != null) {
+                    hook.run();
+                }
+                // An open of the path in this JVM meanwhile cannot mistake the rename for a replacement and
+                // close the new file's descriptor (with this JVM's locks on it): this create keeps both the
+                // old and the new file registered in OpenFiles, so such an open shares their channels.
+                Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE); // rename(2): replaces the locked file atomically
+                return f;
+            } catch (IOException | RuntimeException | Error e) {
+                // An ordinary failure (no room for the file, a mapping refused, an error) leaves no
+                // temporary file behind: only a killed process does, for the next create's sweep.
+                if (f != null) {
+                    f.close();
+                } else if (handle != null) {
+                    handle.release();
+                }
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException | RuntimeException notDeleted) {
+                    e.addSuppressed(notDeleted);
+                }
+                throw e;
+            }
+        }
+        throw new IOException("no temporary file beside " + path + " could be made and kept locked ("
+            + TEMP_ATTEMPTS + " attempts: the names were taken, or other processes' creates removed the files)");
+    }
+
+    /** The start of the names of {@code path}'s temporary files: {@code .<name>.} */
+    static String tempPrefix(Path path) {
+        return "." + path.getFileName() + ".";
+    }
+
+    /**
+     * Step 1 of {@link #createNow}: removes the temporary files {@code .<name>.<pid>.<n>.creating}
+     * that creates on {@code path} left when their process was killed between making the file and
+     * renaming it into place. Nothing else would ever remove them: they are in the user's directory,
+     * named after the path, and no open looks at them.
+     *
+     * <p>A temporary file is a dead create's exactly when its consumer lock is free: a create locks
+     * its file right after making it and holds the lock until the file is renamed away (or deleted,
+     * on an ordinary failure), and the operating system releases the lock when the process dies,
+     * even on SIGKILL. So the sweep try-locks each one and deletes it only while it holds that lock
+     * and after checking that the name still names the file it locked (by file key, device and
+     * inode, as a create checks its path): two sweeps never delete a file some create made anew
+     * under a freed name. A live create's file is locked and left alone; in the instant between
+     * making its file and locking it, a create whose file a sweep took makes another (see
+     * {@link #buildAndRename}). Without file keys (Windows) the re-check cannot be made: as for the
+     * create's check of its path, the guarantee is POSIX-only.
+     *
+     * <p>The sweep runs on create only, not when a sender or receiver opens a file: only creates
+     * make temporary files, every run that makes a receiver on the path creates first (so the
+     * leftovers of a killed run go at the next run's create), a sender may not be allowed to delete
+     * in the directory, and an open should not list the directory. Best effort: a file it cannot
+     * open, lock or delete is left for a later create, and it never fails the create.
+     *
+     * @return how many leftovers it removed
+     */
+    static int sweepLeftovers(Path path) {
+        Path parent = path.getParent();
+        Path dir = parent != null ? parent : path.getFileSystem().getPath("");
+        String prefix = tempPrefix(path);
+        List<Path> candidates = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path e : entries) {
+                String name = e.getFileName().toString();
+                if (name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)
+                    && isPidAndNumber(name.substring(prefix.length(), name.length() - TEMP_SUFFIX.length()))) {
+                    candidates.add(path.resolveSibling(name));
+                }
+            }
+        } catch (IOException | DirectoryIteratorException e) {
+            return 0; // cannot list the directory: the create goes on and says what is wrong with it, if anything
+        }
+        int removed = 0;
+        for (Path temp : candidates) {
+            if (removeIfDead(temp)) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Whether {@code s} is {@code <pid>.<n>}, two runs of digits. */
+    private static boolean isPidAndNumber(String s) {
+        int dot = s.indexOf('.');
+        return dot > 0 && dot < s.length() - 1 && s.indexOf('.', dot + 1) < 0 && allDigits(s, 0, dot)
+            && allDigits(s, dot + 1, s.length());
+    }
+
+    private static boolean allDigits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Deletes the temporary file {@code temp} if its creator is dead (its lock free); see {@link #sweepLeftovers}. */
+    private static boolean removeIfDead(Path temp) {
+        OpenFiles.Handle h;
         try {
-            // Locked before it has a header or its name: whoever finds the file at the path finds it taken.
-            FileLock consumerLock = tryLockConsumer(handle.channel, temp);
-            MappedByteBuffer mbb = handle.channel.map(FileChannel.MapMode.READ_WRITE, 0, fileLength(capacity));
-            f = new IpcFile(path, handle, mbb, kind, capacity, producers, recordFormat);
-            f.ownLock = consumerLock;
-            f.writeHeader(format);
-            Runnable hook = beforeReplace;
-            if (hook != null) {
-                hook.run();
+            h = OpenFiles.open(temp);
+        } catch (IOException e) {
+            return false; // gone already (renamed into place, or another sweep), or not ours to open
+        }
+        try {
+            FileLock l;
+            try {
+                l = h.channel.tryLock(LOCK_BASE, 1, false);
+            } catch (OverlappingFileLockException e) {
+                return false; // this JVM holds it (its creates are serialised, so none is under way: defensive)
             }
-            // An open of the path in this JVM meanwhile cannot mistake the rename for a replacement and
-            // close the new file's descriptor (with this JVM's locks on it): this create keeps both the
-            // old and the new file registered in OpenFiles, so such an open shares their channels.
-            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE); // rename(2): replaces the locked file atomically
-            return f;
-        } catch (IOException | RuntimeException | Error e) {
-            if (f != null) {
-                f.close();
-            } else {
-                handle.release();
+            if (l == null) {
+                return false; // a live create holds it
             }
-            Files.deleteIfExists(temp);
-            throw e;
+            try {
+                if (!h.isAt(temp)) {
+                    return false; // another sweep deleted it, and the name may now be a live create's file
+                }
+                Files.delete(temp);
+                return true;
+            } finally {
+                l.release();
+            }
+        } catch (IOException e) {
+            return false;
+        } finally {
+            h.release();
         }
     }
 
@@ -354,19 +527,6 @@ final class IpcFile implements AutoCloseable {
         // The magic last, with release semantics: whoever sees it sees a complete header (the file
         // is renamed into place only after this anyway).
         h.putLongOrdered(MAGIC_OFFSET, toNativeLittleEndian(MAGIC));
-    }
-
-    private static FileLock tryLockConsumer(FileChannel channel, Path path) {
-        FileLock l;
-        try {
-            l = channel.tryLock(LOCK_BASE, 1, false);
-        } catch (IOException | OverlappingFileLockException e) {
-            throw new IpcException("cannot take the consumer liveness lock in " + path, e);
-        }
-        if (l == null) {
-            throw new IpcException("the consumer liveness lock of the new file " + path + " is held by another process");
-        }
-        return l;
     }
 
     /**

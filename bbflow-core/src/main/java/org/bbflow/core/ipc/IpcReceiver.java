@@ -75,7 +75,10 @@ public final class IpcReceiver<T> implements AutoCloseable {
 
     /**
      * Creates the channel file at {@code file} with the capacity and producer count of
-     * {@code options} and opens it as the receiver.
+     * {@code options} and opens it as the receiver. The file is built beside {@code file} under a
+     * temporary name ({@code .<name>.<pid>.<n>.creating}) and renamed into place; a create also
+     * removes the temporary files that earlier creates on the same path left when their process was
+     * killed before the rename (never a live create's).
      *
      * @param <T> item type
      * @param file the channel file to create; an existing channel file whose receiver closed or died

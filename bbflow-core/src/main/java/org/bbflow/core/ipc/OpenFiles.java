@@ -32,6 +32,8 @@ final class OpenFiles {
     private static final Map<Object, Shared> OPEN = new HashMap<>();
     /** Test hook: runs in {@link Handle#release()} just before a shared channel is closed (null in production). */
     static volatile Runnable beforeCloseHook;
+    /** Test hook: runs in {@link #createNew} just after the file is made, before its key is read (null in production). */
+    static volatile Runnable afterCreateNewHook;
 
     private OpenFiles() {
     }
@@ -136,12 +138,19 @@ final class OpenFiles {
         }
     }
 
-    /** Creates a new file ({@code CREATE_NEW}: fails if the path exists) for reading and writing. */
+    /**
+     * Creates a new file ({@code CREATE_NEW}: fails if the path exists) for reading and writing;
+     * {@link NoSuchFileException} also when another process removed it before its key was read.
+     */
     static Handle createNew(Path path) throws IOException {
         synchronized (OPEN) {
             FileChannel fc = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
             try {
+                Runnable hook = afterCreateNewHook;
+                if (hook != null) {
+                    hook.run();
+                }
                 return register(fc, keyOf(path));
             } catch (IOException | RuntimeException e) {
                 fc.close();

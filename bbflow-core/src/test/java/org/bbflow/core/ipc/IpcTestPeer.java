@@ -27,7 +27,10 @@ import org.agrona.MutableDirectBuffer;
  *       on {@code file} and prints {@code WON} or {@code REFUSED <message>}; with hook 1, the create
  *       prints {@code DECIDED} once it decided to replace the file and waits for a {@code GO} line
  *       before it does; with hook 2, it prints {@code OPENED} once it opened the file at the path
- *       (the first time) and waits for {@code GO} before it takes the file's lock; {@code TAKE} prints {@code TOOK <item>} (or {@code NOTHING} after 30 s);
+ *       (the first time) and waits for {@code GO} before it takes the file's lock; with hook 3,
+ *       it prints {@code TEMP} once it made its temporary file (the first one), before it locks it,
+ *       and waits for {@code GO}; with hook 4, {@code LOCKED} once it locked it, before its header;
+ *       {@code TAKE} prints {@code TOOK <item>} (or {@code NOTHING} after 30 s);
  *       {@code CLOSE} closes the receiver and prints {@code CLOSED}; {@code EXIT} ends.</li>
  *   <li>{@code probe <file> <slot>}: prints {@code consumer-dead=<b> producer-dead=<b>} as the liveness
  *       locks of the receiver and of producer {@code slot} look from this other process.</li>
@@ -85,6 +88,13 @@ public final class IpcTestPeer {
                 case "CREATE": {
                     Path file = Path.of(w[1]);
                     IpcFile.beforeReplace = w[2].equals("1") ? () -> awaitGo(in, "DECIDED") : null;
+                    AtomicBoolean tempOnce = new AtomicBoolean();
+                    IpcFile.afterTempCreated = w[2].equals("3") ? () -> {
+                        if (tempOnce.compareAndSet(false, true)) {
+                            awaitGo(in, "TEMP");
+                        }
+                    } : null;
+                    IpcFile.afterTempLocked = w[2].equals("4") ? () -> awaitGo(in, "LOCKED") : null;
                     AtomicBoolean once = new AtomicBoolean();
                     IpcFile.beforeLock = w[2].equals("2") ? () -> {
                         if (once.compareAndSet(false, true)) {
@@ -103,6 +113,8 @@ public final class IpcTestPeer {
                     } finally {
                         IpcFile.beforeReplace = null;
                         IpcFile.beforeLock = null;
+                        IpcFile.afterTempCreated = null;
+                        IpcFile.afterTempLocked = null;
                     }
                     break;
                 }
