@@ -88,8 +88,8 @@ import org.bbflow.core.WaitStrategy;
  * pool stays usable. Calls that only contend (pools called in one order) wait their turn and are
  * never refused. What cannot be seen is a body waiting for anything else than a pool's turn: a lock,
  * a latch, a queue, a flow or an accelerator, another thread's result. So a body must still not wait
- * in such a way for another thread that calls the same pool, or a pool whose loop calls it: that
- * hangs as before.
+ * that way for a thread that is itself waiting for the body's pool (directly, or through a chain of
+ * pool calls): that hangs as before.
  */
 public final class ParallelFor implements AutoCloseable {
     private static final AtomicInteger POOLS = new AtomicInteger();
