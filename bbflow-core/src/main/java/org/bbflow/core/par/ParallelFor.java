@@ -1,6 +1,8 @@
 package org.bbflow.core.par;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,9 +73,23 @@ import org.bbflow.core.WaitStrategy;
  * deadlocks and never oversubscribes. Loops called from several threads at once on one pool take
  * turns: one runs, the others wait until it ends (the pool runs one loop at a time; a caller
  * interrupted while it waits for its turn gets a {@link java.util.concurrent.CancellationException}).
- * So a body must not wait for another thread that calls the same pool, and pools do not know each
- * other: two threads whose loop bodies each call the other's pool wait for each other forever, as
- * two locks taken in opposite orders do; give such threads a pool each.
+ *
+ * <p><b>Pools calling each other.</b> A body may call another pool; that call takes the other pool's
+ * turn as any caller does, so the pools could wait for each other in a cycle: two threads whose loop
+ * bodies each call the other's pool (as two locks taken in opposite orders), three pools in a ring,
+ * or one thread whose body on pool a calls pool b, whose pool thread's body calls a. Pools record
+ * which pool's loop waits for which (only for calls made from inside another pool's body, and only
+ * while they last), and the call that would close a cycle is refused at once, instead of waiting
+ * for ever, with an {@link IllegalStateException} that names the pools of the cycle ("parallel loop
+ * on pool 'b' refused: it would wait for pool 'b', whose loop waits for pool 'a', whose loop this
+ * thread is running ..."); {@link #close()} from a body is refused the same way. Thrown out of a
+ * body, it fails the enclosing call ({@link ParallelForException} with the refusal as its cause),
+ * which ends and gives its turn back: the other calls of the cycle then go on and complete, and every
+ * pool stays usable. Calls that only contend (pools called in one order) wait their turn and are
+ * never refused. What cannot be seen is a body waiting for anything else than a pool's turn: a lock,
+ * a latch, a queue, a flow or an accelerator, another thread's result. So a body must still not wait
+ * that way for a thread that is itself waiting for the body's pool (directly, or through a chain of
+ * pool calls): that hangs as before.
  */
 public final class ParallelFor implements AutoCloseable {
     private static final AtomicInteger POOLS = new AtomicInteger();
@@ -91,6 +107,12 @@ public final class ParallelFor implements AutoCloseable {
     /** The caller's waiting state, used under {@link #turn} only. */
     private final IdleStrategy callerIdle;
     private long generation;
+
+    /**
+     * This pool's edges in the {@link WaitForGraph}: the pools that calls made from inside its running
+     * job wait for or run (one entry per call). Guarded by {@link WaitForGraph#LOCK}.
+     */
+    final ArrayList<ParallelFor> waitsFor = new ArrayList<>();
 
     /** The job the pool's threads run, or null between jobs. */
     volatile PoolJob current;
@@ -440,32 +462,107 @@ public final class ParallelFor implements AutoCloseable {
             job.enclosingPool = name;
             job.participate(0, workerIndex(me));
         } else {
-            try {
-                turn.lockInterruptibly();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CancellationException("parallel loop cancelled: the calling thread was interrupted while"
-                        + " another thread's loop ran on pool '" + name + "'");
-            }
+            PoolStack stack = PoolStack.of(me);
+            ParallelFor from = stack.innermost();
+            takeTurn(stack, from, job instanceof DcJob ? "divide and conquer" : "parallel loop", true);
             try {
                 if (closed) {
                     throw new IllegalStateException("parallel-for pool '" + name + "' is closed");
                 }
                 job.caller = me;
-                int workers = job.workers();
-                if (workers <= 1) {
-                    job.participate(0, 0);
-                } else {
-                    runShared(job, workers);
+                stack.push(this);
+                try {
+                    int workers = job.workers();
+                    if (workers <= 1) {
+                        job.participate(0, 0);
+                    } else {
+                        runShared(job, workers);
+                    }
+                } finally {
+                    stack.pop();
                 }
             } finally {
-                turn.unlock();
+                giveTurnBack(from);
             }
         }
         RuntimeException e = job.outcome();
         if (e != null) {
             throw e;
         }
+    }
+
+    /**
+     * Takes this pool's turn for a non-nested call (or {@link #close()}) of the calling thread, whose
+     * innermost pool is {@code from} (null if it works in no pool's job). From inside another pool's
+     * job the call is an edge {@code from -> this} of the {@link WaitForGraph} (kept until
+     * {@link #giveTurnBack}), and if the turn is not free and waiting for it would close a cycle of
+     * pools waiting for each other, the call is refused at once.
+     *
+     * <p>The refusal is an {@link IllegalStateException}, not a {@link CancellationException}: it is
+     * the pools' state (and the program's order of calls) that forbids the call, nobody cancelled it;
+     * and it must fail the enclosing loop, whose body it passes through, for the user to see it, where
+     * an enclosing caller that is interrupted counts a {@link CancellationException} as its own
+     * cancellation. Thrown out of a body, it fails the enclosing call with a
+     * {@link ParallelForException} (or {@link DivideAndConquerException}) whose cause it is; that call
+     * ends, gives its turn back, and the other calls of the cycle go on.
+     */
+    private void takeTurn(PoolStack stack, ParallelFor from, String call, boolean interruptible) {
+        if (from == null) {
+            // a thread in no pool's job: no job waits for it, so its waiting closes no cycle (the fast path)
+            lockTurn(interruptible);
+            return;
+        }
+        if (interruptible && Thread.currentThread().isInterrupted()) {
+            // as lockInterruptibly would, even with the turn free (tryLock below ignores the interrupt)
+            throw cancelledWaiting();
+        }
+        synchronized (WaitForGraph.LOCK) {
+            WaitForGraph.add(from, this);
+            if (turn.tryLock()) {
+                return; // the turn was free: no cycle can close here (see WaitForGraph)
+            }
+            List<ParallelFor> cycle = WaitForGraph.cycle(this, stack);
+            if (cycle != null) {
+                WaitForGraph.remove(from, this);
+                throw new IllegalStateException(WaitForGraph.refusal(call, cycle));
+            }
+        }
+        try {
+            lockTurn(interruptible);
+        } catch (CancellationException e) {
+            synchronized (WaitForGraph.LOCK) {
+                WaitForGraph.remove(from, this);
+            }
+            throw e;
+        }
+    }
+
+    private void lockTurn(boolean interruptible) {
+        if (!interruptible) {
+            turn.lock();
+            return;
+        }
+        try {
+            turn.lockInterruptibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw cancelledWaiting();
+        }
+    }
+
+    private CancellationException cancelledWaiting() {
+        return new CancellationException("parallel loop cancelled: the calling thread was interrupted while"
+                + " another thread's loop ran on pool '" + name + "'");
+    }
+
+    /** Ends what {@link #takeTurn} began: the edge first, while the turn is still held (a stale edge would be a false cycle). */
+    private void giveTurnBack(ParallelFor from) {
+        if (from != null) {
+            synchronized (WaitForGraph.LOCK) {
+                WaitForGraph.remove(from, this);
+            }
+        }
+        turn.unlock();
     }
 
     private void runShared(PoolJob job, int workers) {
@@ -527,21 +624,25 @@ public final class ParallelFor implements AutoCloseable {
      * Stops the pool's threads and waits until they have ended. Waits for a loop another thread is
      * running to end first. Idempotent; a loop called after it throws {@link IllegalStateException}.
      *
-     * @throws IllegalStateException if called from inside one of this pool's loop bodies
+     * @throws IllegalStateException if called from inside one of this pool's loop bodies, or from a
+     *         body of another pool when waiting for this pool's loop would close a cycle of pools
+     *         waiting for each other (see the class documentation)
      */
     @Override
     public void close() {
         if (isNested()) {
             throw new IllegalStateException("parallel-for pool '" + name + "' closed from inside one of its loops");
         }
-        turn.lock();
+        PoolStack stack = PoolStack.of(Thread.currentThread());
+        ParallelFor from = stack.innermost();
+        takeTurn(stack, from, "close", false);
         try {
             closed = true;
             for (int i = 1; i < parallelism; i++) {
                 LockSupport.unpark(threads[i]);
             }
         } finally {
-            turn.unlock();
+            giveTurnBack(from);
         }
         boolean interrupted = false;
         for (int i = 1; i < parallelism; i++) {

@@ -16,11 +16,14 @@ final class PoolThread extends Thread {
      * published before this thread looked at the job (no lost wake-up).
      */
     volatile boolean waiting;
+    /** The pools this thread works in: its own pool, then those it took the turn of (see WaitForGraph). */
+    final PoolStack stack;
 
     PoolThread(ParallelFor pool, int index, String name) {
         super(name);
         this.pool = pool;
         this.index = index;
+        this.stack = new PoolStack(pool);
         setDaemon(true);
     }
 
