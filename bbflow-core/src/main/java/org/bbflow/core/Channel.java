@@ -3,6 +3,7 @@ package org.bbflow.core;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a JCTools lock-free queue.
@@ -47,15 +48,28 @@ public final class Channel<T> {
     private Idler consumerIdler;
     private Idler producerIdler;
     /**
-     * MPSC only (else null): offers between their check for {@link #close()} and their item being in
-     * the queue. One producer can close an MPSC channel while another's offer, past that check, has not
-     * yet put its item in; a consumer that then saw the channel closed and empty ended its stream, and
-     * the accepted item was never delivered. A consumer's {@link #isClosed()} now waits for such offers
-     * to land first (MpscCloseRaceTest). Two atomic updates per MPSC offer, which already takes a CAS on
-     * a line its producers share; an SPSC channel has one producer, the thread that closes it.
+     * MPSC only (else null): offers begun, counted by each MPSC offer before its check for
+     * {@link #close()}; with {@link #offersRefused} and the queue's producer index, the account that
+     * lets a consumer tell that no accepted offer is still on its way (see {@link #isClosed()}).
+     *
+     * <p>Why an account at all: one producer can close an MPSC channel while another's offer, past its
+     * closed check, has not yet put its item in; a consumer that then saw the channel closed and
+     * empty ended its stream, and the accepted item was never delivered (MpscCloseRaceTest).
+     *
+     * <p>Why this one (one atomic update per offer besides the queue's own CAS, where the first fix
+     * counted each offer in and out: two): every offer begun is, once it ends, exactly one of refused
+     * (closed or full: the slow paths count it in {@code offersRefused}) or accepted, and an accepted
+     * offer is exactly one claim of a queue slot, which the queue counts in its producer index. So
+     * "refused + claimed == begun" means no offer is between its count and its claim. A slot claimed
+     * but not yet written is not a lost item: the queue's strict poll waits for it (see
+     * {@link #poll()}). Other designs weighed, in docs/benchmarks.md ("A many-producer
+     * {@code Channel}'s offer"): an end-of-stream marker item needs the same account for the offers
+     * that land behind it; the closed flag folded into the producer index needs a queue of our own.
      */
-    private final AtomicInteger offersUnderWay;
-    /** Test hook: run by an MPSC offer between its closed check and its item going in (null in production). */
+    private final AtomicLong offersBegun;
+    /** MPSC only (else null): begun offers that were refused, closed or full (slow paths only). */
+    private final AtomicLong offersRefused;
+    /** Test hook: run by an MPSC offer between its closed check and its claim of a slot (null in production). */
     static volatile Runnable offerHook;
     private final WaitCondition roomCondition = () -> link.hasRoom();
     private final WaitCondition readyCondition = () -> link.hasItem() || link.isClosed();
@@ -63,7 +77,8 @@ public final class Channel<T> {
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
         this.requestedCapacity = capacity;
-        this.offersUnderWay = kind == Kind.MPSC ? new AtomicInteger() : null;
+        this.offersBegun = kind == Kind.MPSC ? new AtomicLong() : null;
+        this.offersRefused = kind == Kind.MPSC ? new AtomicLong() : null;
         this.link = newLink(waitStrategy);
     }
 
@@ -137,6 +152,11 @@ public final class Channel<T> {
         }
         this.waitStrategy = strategy;
         this.link = newLink(strategy);
+        if (offersBegun != null) {
+            // the account restarts with the new queue's producer index (the old queue was drained)
+            offersBegun.set(0);
+            offersRefused.set(0);
+        }
         this.consumerIdler = null;
         this.producerIdler = null;
         return this;
@@ -155,8 +175,8 @@ public final class Channel<T> {
             throw new IllegalArgumentException("null is not a valid channel item (end of stream is close())");
         }
         Link l = link;
-        AtomicInteger under = offersUnderWay;
-        if (under == null) {
+        AtomicLong begun = offersBegun;
+        if (begun == null) {
             if (l.isClosed()) {
                 throw new IllegalStateException("offer on a closed channel");
             }
@@ -164,21 +184,21 @@ public final class Channel<T> {
                 return false;
             }
         } else {
-            // MPSC: counted from before the check to after the item is in (see isClosed)
-            under.getAndIncrement();
-            try {
-                if (l.isClosed()) {
-                    throw new IllegalStateException("offer on a closed channel");
-                }
-                Runnable hook = offerHook;
-                if (hook != null) {
-                    hook.run();
-                }
-                if (!l.offerRaw(item)) {
-                    return false;
-                }
-            } finally {
-                under.getAndDecrement();
+            // MPSC: counted before the closed check; ends refused (counted) or as one slot claimed
+            // (counted by the queue's producer index). Nothing in between may throw: isClosed()
+            // would wait for this offer forever.
+            begun.getAndIncrement();
+            if (l.isClosed()) {
+                offersRefused.getAndIncrement();
+                throw new IllegalStateException("offer on a closed channel");
+            }
+            Runnable hook = offerHook;
+            if (hook != null) {
+                hook.run();
+            }
+            if (!l.offerRaw(item)) {
+                offersRefused.getAndIncrement();
+                return false;
             }
         }
         l.wakeConsumer();
@@ -241,6 +261,12 @@ public final class Channel<T> {
     public T poll() {
         Link l = link;
         Object x = l.pollRaw();
+        if (x == null && offersBegun != null && l.isClosed()) {
+            // MPSC, closed: a slot may be claimed by an accepted offer and its item not yet written,
+            // which the relaxed poll reports as empty; the strict poll waits for the item. Before
+            // the close a poll stays wait-free (a later poll will get the item).
+            x = l.pollClaimed();
+        }
         if (x != null) {
             l.wakeProducer();
         }
@@ -294,19 +320,35 @@ public final class Channel<T> {
 
     /**
      * True once {@link #close()} was called (items may remain to be read). On an MPSC channel it
-     * returns true only once every offer that began before the close has its item in the channel (or
-     * was refused), so that a consumer that sees the channel closed and then finds it empty has seen
-     * every item an offer accepted; it waits for those offers, which take no longer than an offer.
+     * returns true only once every offer that began before the close has its place in the channel (or
+     * was refused), so that a consumer that sees the channel closed and then finds it empty with
+     * {@link #poll()} has seen every item an offer accepted; it waits for those offers, which take no
+     * longer than an offer.
      *
      * @return whether the channel was closed
      */
     public boolean isClosed() {
-        if (!link.isClosed()) {
+        Link l = link;
+        if (!l.isClosed()) {
             return false;
         }
-        AtomicInteger under = offersUnderWay;
-        if (under != null) {
-            for (int spins = 0; under.get() != 0; spins++) {
+        AtomicLong begun = offersBegun;
+        if (begun != null) {
+            // Every offer counts itself begun before it reads the closed flag, and ends as one refusal
+            // or one claimed slot. Read in this order (all volatile: one synchronization order):
+            // refused, then begun, then claimed. Each refusal read had begun before, so it is among
+            // the begun read; an offer that begins after the begun read reads the flag after this
+            // thread read it true, so it is refused and claims nothing: every claim read belongs to
+            // an offer among the begun read. Refusal and claim are exclusive, so refused + claimed
+            // <= begun, and equality means no offer among them is still between its count and its
+            // claim, and no later one can claim: all accepted items hold a slot below the producer
+            // index read, and poll() waits for any of those not yet written.
+            for (int spins = 0; ; spins++) {
+                long refused = offersRefused.get();
+                long started = begun.get();
+                if (refused + l.claimedSlots() == started) {
+                    break;
+                }
                 if (spins < 64) {
                     Thread.onSpinWait();
                 } else {

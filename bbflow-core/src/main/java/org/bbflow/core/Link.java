@@ -129,6 +129,22 @@ final class Link {
         return q != null ? q.relaxedPoll() : queue.relaxedPoll();
     }
 
+    /**
+     * MPSC only: the slots ever claimed by offers (the queue's producer index, read volatile); a slot
+     * claimed is an item accepted, though perhaps not yet written (see {@link Channel#isClosed()}).
+     */
+    long claimedSlots() {
+        return ((MpscArrayQueue<Object>) queue).currentProducerIndex();
+    }
+
+    /**
+     * MPSC only: the strict poll, which waits for the item of a slot already claimed but not yet
+     * written where the relaxed one returns null (consumer thread only).
+     */
+    Object pollClaimed() {
+        return queue.poll();
+    }
+
     boolean hasRoom() {
         return queue.size() < capacity;
     }

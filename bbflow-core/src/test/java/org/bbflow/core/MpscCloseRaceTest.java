@@ -69,6 +69,28 @@ class MpscCloseRaceTest {
         }
     }
 
+    /**
+     * A drained channel may still change its wait strategy, which gives it a new, empty queue: the
+     * account of offers (begun, refused, the queue's claimed slots) restarts with it, else the
+     * consumer's isClosed() would wait for an offer that ended in the old queue.
+     */
+    @Test
+    void aNewWaitStrategyAfterUseRestartsTheOfferAccount() throws Exception {
+        Channel<Long> c = Channel.mpsc(4);
+        assertTrue(c.offer(1L));
+        assertEquals(1L, c.poll());
+        c.waitStrategy(WaitStrategy.busySpin());
+        assertTrue(c.offer(2L));
+        c.close();
+        AtomicReference<Object> got = new AtomicReference<>("nothing yet");
+        Thread consumer = new Thread(() -> got.set(String.valueOf(c.take()) + "," + c.take()), "mpsc-consumer");
+        consumer.setDaemon(true);
+        consumer.start();
+        consumer.join(10_000);
+        assertFalse(consumer.isAlive(), "take() still waiting for an offer of the old queue");
+        assertEquals("2,null", got.get());
+    }
+
     @Test
     void anOfferAfterTheCloseIsStillRefused() {
         Channel<Long> c = Channel.mpsc(4);

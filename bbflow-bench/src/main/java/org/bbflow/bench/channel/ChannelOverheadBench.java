@@ -37,8 +37,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code jctools-mpq-checks}: that plus exactly the checks {@code Channel} adds per item (null,
  *       closed flag, fence flag, volatile read of the peer's parked-thread slot).</li>
  *   <li>{@code bbflow-mpsc}: {@code Channel.mpsc(1024)} offer/poll (busy-spin): an MPSC offer also
- *       counts itself in and out of the offers under way (two atomic updates, so that a close by
- *       another producer never loses an accepted item);</li>
+ *       counts itself begun (one atomic update, so that a close by another producer never loses an
+ *       accepted item);</li>
  *   <li>{@code jctools-mpsc}: {@code MpscArrayQueue} offer/poll, its floor.</li>
  * </ul>
  */
