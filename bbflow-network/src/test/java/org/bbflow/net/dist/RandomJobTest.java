@@ -119,7 +119,7 @@ class RandomJobTest {
 
     // ---- segments -----------------------------------------------------------------------------
 
-    enum Kind { LOCAL, STAGE, FARM, A2A, LOOP }
+    enum Kind { LOCAL, STAGE, FARM, A2A, LOOP, PLOOP }
 
     /** One segment of the job's pipeline. */
     static final class Seg {
@@ -129,6 +129,8 @@ class RandomJobTest {
         List<String> placement;  // FARM, LOOP: each worker's group; A2A: the remote side's members
         boolean ordered;         // FARM, LOOP
         boolean onDemand;        // FARM
+        int window;              // FARM: ordered(window) when above 0
+        String tail;             // PLOOP: the tail stage's group (group: the head's)
         boolean resend;          // FARM, LOOP
         boolean remoteLeft;      // A2A: the left side in groups (else the right side)
         int masterSide;          // A2A: members of the master's side
@@ -136,7 +138,8 @@ class RandomJobTest {
         long failOn = Long.MIN_VALUE;
 
         Set<String> groups() {
-            return kind == Kind.STAGE ? Set.of(group) : placement == null ? Set.of("m") : new LinkedHashSet<>(placement);
+            return kind == Kind.STAGE ? Set.of(group) : kind == Kind.PLOOP ? new LinkedHashSet<>(List.of(group, tail))
+                    : placement == null ? Set.of("m") : new LinkedHashSet<>(placement);
         }
 
         boolean onlyRemote() {
@@ -163,7 +166,7 @@ class RandomJobTest {
                 case LOCAL, STAGE -> true;
                 case FARM -> ordered;
                 case A2A -> masterSide == 1 && placement.size() == 1;
-                case LOOP -> false;
+                case LOOP, PLOOP -> false;
             };
         }
 
@@ -171,7 +174,7 @@ class RandomJobTest {
         List<Long> apply(List<Long> in) {
             List<Long> out = new ArrayList<>();
             for (long x : in) {
-                if (kind == Kind.LOOP) {
+                if (kind == Kind.LOOP || kind == Kind.PLOOP) {
                     long v = x;
                     while (true) {
                         if (v == failOn) {
@@ -206,7 +209,7 @@ class RandomJobTest {
                     if (onDemand) {
                         farm.dispatch(Dispatch.onDemand());
                     }
-                    yield ordered ? farm.ordered() : farm;
+                    yield !ordered ? farm : window > 0 ? farm.ordered(window) : farm.ordered();
                 }
                 case A2A -> {
                     List<Block<Long, Long>> remote = job.members(name, () -> w.node(f), LONGS, LONGS,
@@ -218,8 +221,22 @@ class RandomJobTest {
                     AllToAll<Long, Long> a2a = remoteLeft ? AllToAll.<Long, Long>of(remote, local) : AllToAll.<Long, Long>of(local, remote);
                     yield byKey ? a2a.dispatch(Dispatch.byKey((Long x) -> x % 7)) : a2a;
                 }
+                case PLOOP -> {
+                    Block<Long, Long> head = job.stage(name + "h", Nodes::<Long>identity, LONGS, LONGS, group);
+                    Block<Long, Long> back = job.stage(name + "t", () -> halving(w, f), LONGS, LONGS, tail);
+                    yield Pipeline.<Long, Long>of(head, back).feedback();
+                }
                 case LOOP -> {
-                    Farm<Long, Long> farm = job.farm(name, () -> Nodes.<Long, Long>flatMap((v, o) -> {
+                    Farm<Long, Long> farm = job.farm(name, () -> halving(w, f), LONGS, LONGS, Placement.of(placement.toArray(String[]::new)),
+                            resend ? WorkerLoss.RESEND_TASKS : WorkerLoss.FAIL_JOB);
+                    yield (Block<Long, Long>) (ordered ? farm.ordered() : farm).feedback();
+                }
+            };
+        }
+
+        /** The loop's worker: halves an item back to the loop's head until it is small, then applies {@code w} and sends the results forward. */
+        static Node<Long, Long> halving(Fn w, long f) {
+            return Nodes.<Long, Long>flatMap((v, o) -> {
                         if (v == f) {
                             throw new Planted(v);
                         }
@@ -230,13 +247,9 @@ class RandomJobTest {
                                 o.sendTo(1, y);                   // forward: leaves the loop
                             }
                         } else {
-                            o.send(v / 2);                        // back to the emitter
+                            o.send(v / 2);                        // back to the loop's head
                         }
-                    }), LONGS, LONGS, Placement.of(placement.toArray(String[]::new)),
-                            resend ? WorkerLoss.RESEND_TASKS : WorkerLoss.FAIL_JOB);
-                    yield (Block<Long, Long>) (ordered ? farm.ordered() : farm).feedback();
-                }
-            };
+                    });
         }
 
         @Override
@@ -245,7 +258,8 @@ class RandomJobTest {
             return switch (kind) {
                 case LOCAL -> "local(" + fn + f + ")";
                 case STAGE -> "stage@" + group + "(" + fn + f + ")";
-                case FARM -> "farm" + placement + (ordered ? " ordered" : "") + (onDemand ? " onDemand" : "")
+                case PLOOP -> "ploop[" + group + "->" + tail + "](" + fn + f + ")";
+                case FARM -> "farm" + placement + (ordered ? " ordered" + (window > 0 ? "(" + window + ")" : "") : "") + (onDemand ? " onDemand" : "")
                         + (resend ? " RESEND" : "") + "(" + fn + f + ")";
                 case A2A -> "a2a " + (remoteLeft ? "left" + placement + " x " + masterSide + "@m"
                         : masterSide + "@m x right" + placement) + (byKey ? " byKey" : "") + "(" + fn + f + ")";
@@ -261,6 +275,8 @@ class RandomJobTest {
         final List<Seg> segs = new ArrayList<>();
         final List<Long> items = new ArrayList<>();
         String kill;          // a group to kill mid-run
+        boolean stall;        // the job has a stall timeout (every group marks where a task's results end)
+        boolean fatalKill;    // the killed group runs a block that does not survive a loss: the job must fail naming it
         String idle;          // a group no farm, stage or member places anything in
         long killAt;          // after this many results reached the master's sink
 
@@ -276,6 +292,7 @@ class RandomJobTest {
             for (int i = 0; i < n; i++) {
                 items.add(1 + (long) r.nextInt(r.nextBoolean() ? 100 : 100_000));
             }
+            stall = r.nextInt(4) == 0;
             int nSegs = 1 + r.nextInt(3);
             for (int i = 0; i < nSegs; i++) {
                 segs.add(segment(r));
@@ -322,13 +339,15 @@ class RandomJobTest {
             Seg s = new Seg();
             s.fn = Fn.random(r);
             int k = r.nextInt(20);
-            s.kind = k < 2 ? Kind.LOCAL : k < 7 ? Kind.STAGE : k < 14 ? Kind.FARM : k < 17 ? Kind.A2A : Kind.LOOP;
+            s.kind = k < 2 ? Kind.LOCAL : k < 7 ? Kind.STAGE : k < 13 ? Kind.FARM : k < 16 ? Kind.A2A : k < 18 ? Kind.LOOP
+                    : Kind.PLOOP;
             switch (s.kind) {
                 case STAGE -> s.group = anyGroup(r, r.nextInt(5) == 0);
                 case FARM -> {
                     s.placement = placement(r, r.nextBoolean(), 5);
                     s.ordered = r.nextInt(3) == 0;
                     s.onDemand = r.nextInt(3) == 0;
+                    s.window = r.nextInt(3) == 0 ? 1 + r.nextInt(4) : 0;
                     s.resend = r.nextInt(20) < (s.ordered ? 2 : 12);
                 }
                 case A2A -> {
@@ -336,6 +355,10 @@ class RandomJobTest {
                     s.masterSide = 1 + r.nextInt(2);
                     s.remoteLeft = r.nextBoolean();
                     s.byKey = r.nextBoolean();
+                }
+                case PLOOP -> {
+                    s.group = anyGroup(r, r.nextInt(4) == 0);
+                    s.tail = anyGroup(r, r.nextInt(4) == 0);
                 }
                 case LOOP -> {
                     s.placement = placement(r, r.nextBoolean(), 4);
@@ -364,7 +387,14 @@ class RandomJobTest {
                     candidates.add(g);
                 }
             }
-            if (!candidates.isEmpty() && refusal() == null) {
+            List<String> fatal = new ArrayList<>(groups.subList(1, groups.size()));
+            fatal.removeAll(candidates);
+            if (!fatal.isEmpty() && r.nextInt(4) == 0 && refusal() == null) {
+                kill = fatal.get(r.nextInt(fatal.size()));
+                fatalKill = true;
+                List<Long> expected = model();
+                killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
+            } else if (!candidates.isEmpty() && refusal() == null) {
                 kill = candidates.get(r.nextInt(candidates.size()));
                 List<Long> expected = model();
                 killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
@@ -425,7 +455,7 @@ class RandomJobTest {
 
         @Override
         public String toString() {
-            return "groups " + groups + (idle == null ? "" : " (" + idle + " idle)") + ", " + items.size() + " items, " + segs + (kill == null ? "" : ", kill " + kill
+            return "groups " + groups + (idle == null ? "" : " (" + idle + " idle)") + ", " + items.size() + " items, " + segs + (stall ? ", stall timeout" : "") + (kill == null ? "" : ", kill " + (fatalKill ? "(fatal) " : "") + kill
                     + " after " + killAt + " results");
         }
     }
@@ -465,8 +495,13 @@ class RandomJobTest {
     static String check(Shape shape) {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         long sockets = sockets();
-        JobSpec spec = DistributedJobTest.onSlicePorts(shape.groups.toArray(String[]::new))
-                .peerTimeout(Duration.ofSeconds(15)).livenessTimeout(Duration.ofSeconds(1)).build();
+        // a fatal kill fails the job once the group's channels stay down for the peer timeout: keep it short there
+        JobSpec.Builder b = DistributedJobTest.onSlicePorts(shape.groups.toArray(String[]::new))
+                .peerTimeout(Duration.ofSeconds(shape.fatalKill ? 4 : 15)).livenessTimeout(Duration.ofSeconds(1));
+        if (shape.stall) {
+            b.stallTimeout(Duration.ofSeconds(10));
+        }
+        JobSpec spec = b.build();
         List<Long> delivered = Collections.synchronizedList(new ArrayList<>());
         String outcome;
         JOBS.incrementAndGet();
@@ -526,6 +561,25 @@ class RandomJobTest {
                         }
                     }
                 }
+            } else if (shape.fatalKill && shape.killAt < shape.model().size()) {
+                outcome = "killed (fatal)";
+                // the killed group ran a stage, member, loop or FAIL_JOB worker: the job fails naming it,
+                // unless the group had finished its part and reported before the kill
+                if (failure != null) {
+                    GroupFailedException g = DistributedJobTest.groupFailure(failure);
+                    String all = LocalJobTest.messages(failure);
+                    if (g == null ? !all.contains(shape.kill) : !g.group().contains(shape.kill)) {
+                        fail("the job failed after " + shape.kill + " was killed, but does not name it: " + all);
+                    }
+                } else {
+                    outcome = "killed (fatal, after its part)";
+                    List<Long> got = snapshot(delivered);
+                    List<Long> expected = shape.model();
+                    if (!minus(expected, got).isEmpty() || !minus(got, expected).isEmpty()) {
+                        fail("the job succeeded after " + shape.kill + " was killed, but not with the model's results");
+                    }
+                }
+                awaitGroups(local, shape);
             } else if (failing != null) {
                 outcome = "failed";
                 if (failure == null) {
