@@ -25,6 +25,7 @@ import org.bbflow.core.Node;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Outbox;
 import org.bbflow.core.Pipeline;
+import org.bbflow.core.StreamFailure;
 import org.bbflow.net.Codec;
 import org.bbflow.testing.TestSeed;
 import org.bbflow.testing.TestTier;
@@ -275,6 +276,7 @@ class RandomJobTest {
         final List<Seg> segs = new ArrayList<>();
         final List<Long> items = new ArrayList<>();
         String kill;          // a group to kill mid-run
+        boolean cut;          // the source ends its stream with a StreamFailure after its items
         boolean stall;        // the job has a stall timeout (every group marks where a task's results end)
         boolean fatalKill;    // the killed group runs a block that does not survive a loss: the job must fail naming it
         String idle;          // a group no farm, stage or member places anything in
@@ -314,6 +316,8 @@ class RandomJobTest {
             if (r.nextInt(4) == 0) {                  // a planted failure on a value the segment may see
                 Seg s = segs.get(r.nextInt(nSegs));
                 s.failOn = r.nextBoolean() && !items.isEmpty() ? items.get(r.nextInt(items.size())) : 1 + r.nextInt(200);
+            } else if (r.nextInt(6) == 0) {
+                cut = true;
             } else if (r.nextBoolean()) {
                 chooseKill(r);
             }
@@ -455,7 +459,7 @@ class RandomJobTest {
 
         @Override
         public String toString() {
-            return "groups " + groups + (idle == null ? "" : " (" + idle + " idle)") + ", " + items.size() + " items, " + segs + (stall ? ", stall timeout" : "") + (kill == null ? "" : ", kill " + (fatalKill ? "(fatal) " : "") + kill
+            return "groups " + groups + (idle == null ? "" : " (" + idle + " idle)") + ", " + items.size() + " items, " + segs + (stall ? ", stall timeout" : "") + (cut ? ", cut" : "") + (kill == null ? "" : ", kill " + (fatalKill ? "(fatal) " : "") + kill
                     + " after " + killAt + " results");
         }
     }
@@ -490,6 +494,8 @@ class RandomJobTest {
         }
     }
 
+    static final String CUT = "the master's source cut its stream";
+
     private static final AtomicInteger JOBS = new AtomicInteger();
 
     static String check(Shape shape) {
@@ -507,7 +513,12 @@ class RandomJobTest {
         JOBS.incrementAndGet();
         LocalJob<Integer> local = LocalJob.start(spec, (DistributedJob job, LocalJob<Integer> running) -> {
             List<Block<?, ?>> flow = new ArrayList<>();
-            flow.add(Nodes.fromIterable(shape.items));
+            flow.add(!shape.cut ? Nodes.fromIterable(shape.items) : Nodes.source((Outbox<Long> o) -> {
+                for (long x : shape.items) {
+                    o.send(x);
+                }
+                throw new StreamFailure(new IllegalStateException(CUT));
+            }));
             for (int i = 0; i < shape.segs.size(); i++) {
                 flow.add(shape.segs.get(i).build(job, "s" + i));
             }
@@ -561,6 +572,17 @@ class RandomJobTest {
                         }
                     }
                 }
+            } else if (shape.cut) {
+                outcome = "cut";
+                // docs/distributed.md, Failures: the cut cancels nothing; every result still reaches the
+                // master's sink (in order through strict collectors), and the job fails with the source's error
+                if (!(failure instanceof FlowException) || failure.getCause() == null
+                        || !CUT.equals(failure.getCause().getMessage())) {
+                    fail("the job's failure is not the source's cut: " + (failure == null ? "it succeeded"
+                            : LocalJobTest.messages(failure)));
+                }
+                expectModel(shape, snapshot(delivered));
+                awaitGroups(local, shape);
             } else if (shape.fatalKill && shape.killAt < shape.model().size()) {
                 outcome = "killed (fatal)";
                 // the killed group ran a stage, member, loop or FAIL_JOB worker: the job fails naming it,
@@ -610,19 +632,7 @@ class RandomJobTest {
                     fail("the job failed: " + LocalJobTest.messages(failure) + "\n" + stacks());
                 }
                 List<Long> expected = shape.model();
-                List<Long> got = snapshot(delivered);
-                if (shape.ordered()) {
-                    if (!expected.equals(got)) {
-                        fail("not the model's sequence: " + firstDifference(expected, got));
-                    }
-                } else {
-                    List<Long> missing = minus(expected, got);
-                    List<Long> extra = minus(got, expected);
-                    if (!missing.isEmpty() || !extra.isEmpty()) {
-                        fail("not the model's multiset (" + expected.size() + " expected, " + got.size() + " delivered): missing "
-                                + head(missing) + ", extra (duplicates or wrong) " + head(extra));
-                    }
-                }
+                expectModel(shape, snapshot(delivered));
                 Set<String> lost = local.part("m").lostGroups();
                 if (!(shape.kill == null ? Set.of() : Set.of(shape.kill)).containsAll(lost)) {
                     fail("lost groups " + lost + ", killed " + shape.kill);
@@ -648,6 +658,23 @@ class RandomJobTest {
         }
         awaitNothingLeft(before, sockets);
         return outcome;
+    }
+
+    /** {@code got} is the model's result: in sequence where every segment keeps order, else as a multiset. */
+    private static void expectModel(Shape shape, List<Long> got) {
+        List<Long> expected = shape.model();
+        if (shape.ordered()) {
+            if (!expected.equals(got)) {
+                fail("not the model's sequence: " + firstDifference(expected, got));
+            }
+        } else {
+            List<Long> missing = minus(expected, got);
+            List<Long> extra = minus(got, expected);
+            if (!missing.isEmpty() || !extra.isEmpty()) {
+                fail("not the model's multiset (" + expected.size() + " expected, " + got.size() + " delivered): missing "
+                        + head(missing) + ", extra (duplicates or wrong) " + head(extra));
+            }
+        }
     }
 
     /** Every group ends (normally or not) within a bound: none hangs after the job's failure. */
