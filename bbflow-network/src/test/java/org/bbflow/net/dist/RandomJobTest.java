@@ -35,17 +35,20 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The distributed generator: random jobs of {@link LocalJob} (every group in this JVM, loopback
  * sockets on {@link org.bbflow.testing.FreePorts}' ports), each compared with a sequential model of
- * the same flow, as {@code RandomCompositionTest} does for one JVM.
+ * the same flow, as {@code RandomCompositionTest} does for one JVM (docs/testing.md, "The generator
+ * of distributed jobs", lists what it draws and checks).
  *
  * <p>A job is a pipeline of 1 to 3 segments between a source and a sink in the master: a node in
  * the master; a stage placed in a group (two such stages next to each other in groups other than the
  * master's form a linked run); a farm whose workers are spread over 1 to 3 groups (the master's
  * included or not), first-come or ordered, round-robin or on-demand dispatch, failing the job or
  * re-sending a lost worker's tasks; an all-to-all with one side in groups and the other in the
- * master (by-key or round-robin dispatch); a farm with {@code feedback()} whose workers halve an item
- * until it is small. Every worker, stage and member maps, drops or multiplies its items. A shape may
- * plant a failure on one value in one segment, and may kill a group mid-run that runs only workers of
- * re-sending farms, each of which keeps a worker elsewhere.
+ * master (by-key or round-robin dispatch); a farm with {@code feedback()} and a pipeline loop of two
+ * remote stages, whose worker halves an item back until it is small. Every worker, stage and member
+ * maps, drops or multiplies its items. A shape may plant a failure on one value in one segment; kill
+ * a group mid-run (one that runs only workers of re-sending farms, each of which keeps a worker
+ * elsewhere: the job stays exact; any other: the job fails naming it, unless it had reported); cut
+ * the source's stream with a {@code StreamFailure}; turn on the stall timeout; keep an idle group.
  *
  * <p>The oracle: the results as a multiset (exactly once: no loss, no duplicate), in sequence where
  * every segment keeps order; a planted failure the model reaches fails the job with the planted
@@ -414,6 +417,17 @@ class RandomJobTest {
             return null;
         }
 
+        /** The names of the segments the guide rules out (a refusal must name one: it names the block). */
+        List<String> refusedNames() {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < segs.size(); i++) {
+                if (segs.get(i).refusal() != null) {
+                    names.add("s" + i);
+                }
+            }
+            return names;
+        }
+
         /** The model's result, or null when a planted failure is reached (see {@link #failing()}). */
         List<Long> model() {
             List<Long> v = items;
@@ -479,7 +493,7 @@ class RandomJobTest {
             String o = run(new Shape(TestSeed.mix(i)));
             outcomes.merge(o, 1, Integer::sum);
         }
-        System.out.printf("RandomJobTest: %d shapes in %.1f s: %s%n", CASES, (System.nanoTime() - start) / 1e9, outcomes);
+        System.out.printf("RandomJobTest: root seed %d, %d shapes in %.1f s: %s%n", TestSeed.root(), CASES, (System.nanoTime() - start) / 1e9, outcomes);
     }
 
     /** Runs one shape and checks it against the model; returns what kind of outcome it had. */
@@ -569,6 +583,10 @@ class RandomJobTest {
                         }
                         if (!root(e, IllegalArgumentException.class)) {
                             fail("group " + g + " failed, but not by refusing the job: " + LocalJobTest.messages(e));
+                        }
+                        String why = LocalJobTest.messages(e);
+                        if (shape.refusedNames().stream().noneMatch(why::contains)) {
+                            fail("group " + g + " refused the job without naming the block (" + shape.refusedNames() + "): " + why);
                         }
                     }
                 }
