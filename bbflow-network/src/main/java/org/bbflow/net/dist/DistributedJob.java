@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -1194,9 +1195,33 @@ public final class DistributedJob {
             if (reported == null || causedByGroup(e)) {
                 throw e;
             }
+            if (failedByItself(e)) {
+                // A node of the master failed by itself (RandomJobTest, MasterFailureCauseTest): that is the
+                // job's cause, even if a group's report came in before the flow ended. The master's failure
+                // cancelled its flow and aborted the streams it sent, and a worker group whose task stream
+                // was aborted fails and reports that as its own failure, racing the master's join; the
+                // report is a consequence. It stays attached, in case the group also failed on its own.
+                e.addSuppressed(reported);
+                throw e;
+            }
             reported.addSuppressed(e);
             throw reported;
         }
+    }
+
+    /**
+     * Whether the master's flow failed by a node's own exception: not cancelled (by a group's report or
+     * the stall watch, see {@code joinFailingOnReports}), and not because a channel to a group failed or
+     * carried a cut stream (then the group holds the cause).
+     */
+    private static boolean failedByItself(FlowException e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CancellationException || t instanceof RemoteChannelException
+                    || t instanceof RemoteStreamFailedException) {
+                return false;
+            }
+        }
+        return e.getCause() != null;
     }
 
     private static boolean causedByGroup(Throwable e) {

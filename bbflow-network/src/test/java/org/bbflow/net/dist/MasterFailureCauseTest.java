@@ -12,7 +12,6 @@ import org.bbflow.core.FlowException;
 import org.bbflow.core.Nodes;
 import org.bbflow.core.Pipeline;
 import org.bbflow.net.Codec;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,18 +25,15 @@ import org.junit.jupiter.api.Timeout;
  * the stream: sender closed the stream without complete()"), the master's own cause only suppressed
  * under it. The job's failure must be the master's node's own.
  *
- * <p>OPEN (not fixed yet, 2026-11-28): fails without a fix in a few of its 30 rounds (round 4 in the first
- * run: {@code group 'w2' failed: ... remote-inlet[#...]+flatMap+to-master[loop/worker-0][0] failed:
+ * <p>Without the fix ({@code DistributedJob.failedByItself}) it failed in a few of its 30 rounds (round 4 in
+ * the first run: {@code group 'w2' failed: ... remote-inlet[#...]+flatMap+to-master[loop/worker-0][0] failed:
  * RemoteChannelException: channel ...: sender /127.0.0.1:... aborted the stream: sender closed the stream
- * without complete()}). Where to fix: the group's report ({@code DistributedJob.isLinkFailure}) takes an
- * aborted inlet for its own failure ({@code FAILED}) though the sender that aborted holds the cause; or
- * the master ({@code joinFailingOnReports}) takes a group's report as the job's cause after its own flow
- * has already failed by itself.
+ * without complete()}). The master's join now keeps its flow's own failure as the job's when a node of
+ * the master failed by itself, the group's report attached to it.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MasterFailureCauseTest {
     @Test
-    @Disabled("open defect: a group whose stream the failing master aborted is named as the job's cause (see the class comment)")
     void aFailingNodeOfTheMasterIsTheJobsCauseNotAGroupWhoseStreamItAborted() {
         for (int round = 0; round < 30; round++) {
             JobSpec spec = DistributedJobTest.onSlicePorts("m", "w1", "w2", "w3").peerTimeout(Duration.ofSeconds(15))

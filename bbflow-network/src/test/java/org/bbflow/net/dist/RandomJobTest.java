@@ -69,8 +69,6 @@ class RandomJobTest {
     static final int CASES = Integer.getInteger("bbflow.cases", TestTier.pick(24, 300));
     static final Duration DEADLINE = Duration.ofSeconds(Long.getLong("bbflow.shapeDeadline", 40));
     static final Codec<Long> LONGS = Codec.longs();
-    /** Also fail on the open defect of {@code MasterFailureCauseTest} (a group's aborted stream named as the job's cause). */
-    static final boolean STRICT_CAUSE = Boolean.getBoolean("bbflow.strictCause");
 
     // ---- what a worker does -----------------------------------------------------------------
 
@@ -235,7 +233,8 @@ class RandomJobTest {
                 case LOOP -> {
                     Farm<Long, Long> farm = job.farm(name, () -> halving(w, f), LONGS, LONGS, Placement.of(placement.toArray(String[]::new)),
                             resend ? WorkerLoss.RESEND_TASKS : WorkerLoss.FAIL_JOB);
-                    yield (Block<Long, Long>) (ordered ? farm.ordered() : farm).feedback();
+                    Block<Long, Long> loop = (ordered ? farm.ordered() : farm).feedback();
+                    yield loop; // not "yield (Block<...>) ...": javac 17 reads "yield (" as a call
                 }
             };
         }
@@ -636,14 +635,6 @@ class RandomJobTest {
                 GroupFailedException g = DistributedJobTest.groupFailure(failure);
                 if (failing.onlyRemote() && g == null) {
                     fail("the planted failure ran only outside the master, but no GroupFailedException names a group: " + all);
-                }
-                if (g != null && !failing.groups().contains(g.group()) && !STRICT_CAUSE && failing.groups().contains("m")
-                        && g.getMessage().contains("aborted the stream")) {
-                    // KNOWN DEFECT, open (MasterFailureCauseTest, @Disabled): a node of the master fails, the
-                    // master's stand-ins abort their streams, and a group whose task stream was aborted reports
-                    // that as its own failure; arriving before the master's flow has ended, that report became
-                    // the job's failure. Tolerated here (-Dbbflow.strictCause=true checks it) until it is fixed.
-                    g = null;
                 }
                 if (g != null && !failing.groups().contains(g.group())) {
                     fail("the GroupFailedException names " + g.group() + ", not one of " + failing.groups() + ": " + all);
