@@ -7,7 +7,7 @@ non-blocking and blocking).
 Usage: goals-plan.py WORK/plan-full.json > WORK/plan.json"""
 import json, sys
 
-FARM = {'cpp-seq', 'ff-nonblocking', 'ff-nonblocking-nomap', 'java-seq', 'bbflow-longs-backoff', 'bbflow-backoff', 'executor', 'pstream'}
+FARM = {'cpp-seq', 'ff-nonblocking', 'ff-nonblocking-nomap', 'java-seq', 'bbflow-longs-backoff', 'bbflow-backoff', 'executor', 'pstream', 'pstream-boxed'}
 PING = {'ff-nonblocking', 'ff-nonblocking-nomap', 'ff-blocking', 'bbflow-backoff', 'bbflow-blocking'}
 plan = json.load(open(sys.argv[1]))
 groups = []
