@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,45 +37,6 @@ class IpcCreateLeftoverTest {
         IpcFile.afterTempLocked = null;
         IpcFile.beforeReplace = null;
         OpenFiles.afterCreateNewHook = null;
-    }
-
-    /** A peer JVM in {@code create-race} mode and its pipes. */
-    private static final class Peer implements AutoCloseable {
-        final Process process;
-        final BufferedReader out;
-        final Writer in;
-
-        Peer() throws IOException {
-            process = IpcTwoProcessTest.startPeer("create-race", ".", "0");
-            out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        }
-
-        void send(String line) throws IOException {
-            in.write(line + "\n");
-            in.flush();
-        }
-
-        String line() throws IOException, InterruptedException {
-            String line = out.readLine();
-            if (line == null) {
-                throw new AssertionError("peer " + process.pid() + " ended, exit "
-                    + (process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : "none"));
-            }
-            return line;
-        }
-
-        /** kill -9 (destroyForcibly is SIGKILL on Linux), and wait until it is gone. */
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "peer " + process.pid() + " did not die");
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(30, TimeUnit.SECONDS);
-        }
     }
 
     /** Where a create is held: the peer's hook number and what it says there. */
@@ -140,7 +96,7 @@ class IpcCreateLeftoverTest {
             String state = prepare(file, rnd.nextInt(3));
             String what = "killed at " + point[1] + ", path " + state + " (seed " + seed + ")";
             long pid;
-            try (Peer peer = new Peer()) {
+            try (CreateRacePeer peer = new CreateRacePeer()) {
                 pid = peer.process.pid();
                 assertEquals("READY", peer.line());
                 peer.send("CREATE " + file + " " + point[0] + " " + rnd.nextInt(100_000));
@@ -167,7 +123,7 @@ class IpcCreateLeftoverTest {
         for (String[] point : POINTS) {
             prepare(file, 1);
             String what = "held at " + point[1];
-            try (Peer peer = new Peer()) {
+            try (CreateRacePeer peer = new CreateRacePeer()) {
                 assertEquals("READY", peer.line());
                 peer.send("CREATE " + file + " " + point[0] + " 0");
                 assertEquals(point[1], peer.line(), what);

@@ -3,12 +3,6 @@ package org.bbflow.core.ipc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -42,44 +36,6 @@ class IpcCreateRaceTest {
     @TempDir
     Path dir;
 
-    /** One peer JVM in {@code create-race} mode and its pipes. */
-    private static final class Peer implements AutoCloseable {
-        final Process process;
-        final BufferedReader out;
-        final Writer in;
-
-        Peer() throws IOException {
-            process = IpcTwoProcessTest.startPeer("create-race", ".", "0");
-            out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        }
-
-        void send(String line) throws IOException {
-            in.write(line + "\n");
-            in.flush();
-        }
-
-        String line() throws IOException, InterruptedException {
-            String line = out.readLine();
-            if (line == null) {
-                throw new AssertionError("peer " + process.pid() + " ended, exit "
-                    + (process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : "none"));
-            }
-            return line;
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(30, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public String toString() {
-            return "peer " + process.pid();
-        }
-    }
-
     @Test
     @Timeout(300)
     void twoProcessesCreatingOnePathAtOnceExactlyOneWinsTheOtherIsRefused() throws Exception {
@@ -89,8 +45,8 @@ class IpcCreateRaceTest {
         Path file = dir.resolve("race.ipc");
         int refusedLive = 0;
         int refusedCreating = 0;
-        try (Peer a = new Peer(); Peer b = new Peer()) {
-            Peer[] peers = {a, b};
+        try (CreateRacePeer a = new CreateRacePeer(); CreateRacePeer b = new CreateRacePeer()) {
+            CreateRacePeer[] peers = {a, b};
             assertEquals("READY", a.line());
             assertEquals("READY", b.line());
             for (int round = 0; round < ROUNDS; round++) {
@@ -110,14 +66,14 @@ class IpcCreateRaceTest {
                 int first = rnd.nextInt(2);
                 String what = "round " + round + " (seed " + seed + ", path " + (state == 0 ? "absent" : state == 1
                     ? "a closed receiver's file" : "an empty file") + (hooked ? ", both held at the hook" : "") + ")";
-                Peer p0 = peers[first];
-                Peer p1 = peers[1 - first];
+                CreateRacePeer p0 = peers[first];
+                CreateRacePeer p1 = peers[1 - first];
                 p0.send("CREATE " + file + " " + (hooked ? 1 : 0) + " " + rnd.nextInt(200_000));
                 p1.send("CREATE " + file + " " + (hooked ? 1 : 0) + " " + rnd.nextInt(200_000));
                 // Each peer says one line without further input: WON, REFUSED, or DECIDED (held at the
                 // hook, waiting for GO). Only then are the held ones let go, one at a time.
                 String[] result = {p0.line(), p1.line()};
-                Peer[] order = {p0, p1};
+                CreateRacePeer[] order = {p0, p1};
                 for (int i = 0; i < 2; i++) {
                     if (result[i].equals("DECIDED")) {
                         order[i].send("GO");
@@ -145,7 +101,7 @@ class IpcCreateRaceTest {
                 order[w].send("CLOSE");
                 assertEquals("CLOSED", order[w].line());
             }
-            for (Peer p : peers) {
+            for (CreateRacePeer p : peers) {
                 p.send("EXIT");
                 assertTrue(p.process.waitFor(30, TimeUnit.SECONDS), p + " did not exit");
                 assertEquals(0, p.process.exitValue(), p + " exit code");
@@ -168,7 +124,7 @@ class IpcCreateRaceTest {
     void aCreateThatOpenedTheOldFileBeforeAnotherReplacedItLooksAgainAndIsRefused() throws Exception {
         Path file = dir.resolve("late.ipc");
         IpcReceiver.create(file, IpcCodec.int64(), IpcOptions.defaults().withCapacity(4096)).close(); // an earlier run's
-        try (Peer late = new Peer(); Peer early = new Peer()) {
+        try (CreateRacePeer late = new CreateRacePeer(); CreateRacePeer early = new CreateRacePeer()) {
             assertEquals("READY", late.line());
             assertEquals("READY", early.line());
             late.send("CREATE " + file + " 2 0");
@@ -186,7 +142,7 @@ class IpcCreateRaceTest {
             assertEquals("TOOK 11", early.line());
             early.send("CLOSE");
             assertEquals("CLOSED", early.line());
-            for (Peer p : new Peer[] {late, early}) {
+            for (CreateRacePeer p : new CreateRacePeer[] {late, early}) {
                 p.send("EXIT");
                 assertTrue(p.process.waitFor(30, TimeUnit.SECONDS), p + " did not exit");
                 assertEquals(0, p.process.exitValue(), p + " exit code");
