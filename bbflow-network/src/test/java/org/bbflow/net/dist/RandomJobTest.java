@@ -43,8 +43,9 @@ import org.junit.jupiter.api.Timeout;
  * master's form a linked run); a farm whose workers are spread over 1 to 3 groups (the master's
  * included or not), first-come or ordered, round-robin or on-demand dispatch, failing the job or
  * re-sending a lost worker's tasks; an all-to-all with one side in groups and the other in the
- * master (by-key or round-robin dispatch); a farm with {@code feedback()} and a pipeline loop of two
- * remote stages, whose worker halves an item back until it is small. Every worker, stage and member
+ * master (by-key or round-robin dispatch), one in three of them closed with {@code feedback()} (the
+ * remote side halves an item back until it is small); a farm with {@code feedback()} and a pipeline
+ * loop of two remote stages, whose worker halves an item back until it is small. Every worker, stage and member
  * maps, drops or multiplies its items. A shape may plant a failure on one value in one segment; kill
  * a group mid-run (one that runs only workers of re-sending farms, each of which keeps a worker
  * elsewhere: the job stays exact; any other: the job fails naming it, unless it had reported); cut
@@ -139,6 +140,7 @@ class RandomJobTest {
         boolean remoteLeft;      // A2A: the left side in groups (else the right side)
         int masterSide;          // A2A: members of the master's side
         boolean byKey;           // A2A
+        boolean loop;            // A2A: with feedback(); the remote side halves an item back until it is small
         long failOn = Long.MIN_VALUE;
 
         Set<String> groups() {
@@ -169,7 +171,7 @@ class RandomJobTest {
             return switch (kind) {
                 case LOCAL, STAGE -> true;
                 case FARM -> ordered;
-                case A2A -> masterSide == 1 && placement.size() == 1;
+                case A2A -> !loop && masterSide == 1 && placement.size() == 1;
                 case LOOP, PLOOP -> false;
             };
         }
@@ -178,7 +180,7 @@ class RandomJobTest {
         List<Long> apply(List<Long> in) {
             List<Long> out = new ArrayList<>();
             for (long x : in) {
-                if (kind == Kind.LOOP || kind == Kind.PLOOP) {
+                if (kind == Kind.LOOP || kind == Kind.PLOOP || kind == Kind.A2A && loop) {
                     long v = x;
                     while (true) {
                         if (v == failOn) {
@@ -216,6 +218,9 @@ class RandomJobTest {
                     yield !ordered ? farm : window > 0 ? farm.ordered(window) : farm.ordered();
                 }
                 case A2A -> {
+                    if (loop) {
+                        yield a2aLoop(job, name, w, f);
+                    }
                     List<Block<Long, Long>> remote = job.members(name, () -> w.node(f), LONGS, LONGS,
                             Placement.of(placement.toArray(String[]::new)));
                     List<Block<Long, Long>> local = new ArrayList<>();
@@ -237,6 +242,70 @@ class RandomJobTest {
                     yield loop; // not "yield (Block<...>) ...": javac 17 reads "yield (" as a call
                 }
             };
+        }
+
+        /**
+         * An all-to-all with {@code feedback()}, one side in groups: an item goes round between the
+         * sides, halved by the remote side, until it is small; then the remote side applies
+         * {@code w} and its results leave the loop. Right in groups: the right members halve and
+         * {@code send} back (to the left member the item came from) or {@code sendTo} forward; the
+         * left members (the master's) pass each item on by the all-to-all's policy. Left in groups:
+         * the left members halve, and mark a result that is to leave as {@code -(y + 1)} (every item
+         * is positive); the right members (the master's) send a marked item forward, unmarked, and
+         * any other back. The planted failure is always on the remote side.
+         */
+        Block<Long, Long> a2aLoop(DistributedJob job, String name, Fn w, long f) {
+            List<Block<Long, Long>> remote = job.members(name, () -> remoteLeft ? leftHalving(w, f) : halvingRight(w, f),
+                    LONGS, LONGS, Placement.of(placement.toArray(String[]::new)));
+            List<Block<Long, Long>> local = new ArrayList<>();
+            for (int i = 0; i < masterSide; i++) {
+                local.add(!remoteLeft ? Nodes.identity() : Nodes.<Long, Long>flatMap((x, o) -> {
+                    if (x < 0) {
+                        o.sendTo(o.outputCount() - 1, -x - 1);   // forward: leaves the loop
+                    } else {
+                        o.send(x);                               // back to the left member it came from
+                    }
+                }));
+            }
+            AllToAll<Long, Long> a2a = remoteLeft ? AllToAll.<Long, Long>of(remote, local) : AllToAll.<Long, Long>of(local, remote);
+            // floorMod: a marked (negative) item has a key too
+            return (byKey ? a2a.dispatch(Dispatch.byKey((Long x) -> Math.floorMod(x, 7L))) : a2a).feedback();
+        }
+
+        /** A right member of an all-to-all loop: halves an item back until it is small, then applies {@code w} and sends the results forward. */
+        static Node<Long, Long> halvingRight(Fn w, long f) {
+            return Nodes.<Long, Long>flatMap((v, o) -> {
+                        if (v == f) {
+                            throw new Planted(v);
+                        }
+                        if (v <= 64) {
+                            List<Long> r = new ArrayList<>(4);
+                            w.apply(v, r);
+                            for (long y : r) {
+                                o.sendTo(o.outputCount() - 1, y); // forward: leaves the loop
+                            }
+                        } else {
+                            o.send(v / 2);                        // back to the left member it came from
+                        }
+                    });
+        }
+
+        /** A left member of an all-to-all loop: sends an item halved to the right side until it is small, then its results marked. */
+        static Node<Long, Long> leftHalving(Fn w, long f) {
+            return Nodes.<Long, Long>flatMap((v, o) -> {
+                        if (v == f) {
+                            throw new Planted(v);
+                        }
+                        if (v <= 64) {
+                            List<Long> r = new ArrayList<>(4);
+                            w.apply(v, r);
+                            for (long y : r) {
+                                o.send(-y - 1);                   // marked: the right side sends it forward
+                            }
+                        } else {
+                            o.send(v / 2);                        // the right side sends it back
+                        }
+                    });
         }
 
         /** The loop's worker: halves an item back to the loop's head until it is small, then applies {@code w} and sends the results forward. */
@@ -267,7 +336,7 @@ class RandomJobTest {
                 case FARM -> "farm" + placement + (ordered ? " ordered" + (window > 0 ? "(" + window + ")" : "") : "") + (onDemand ? " onDemand" : "")
                         + (resend ? " RESEND" : "") + "(" + fn + f + ")";
                 case A2A -> "a2a " + (remoteLeft ? "left" + placement + " x " + masterSide + "@m"
-                        : masterSide + "@m x right" + placement) + (byKey ? " byKey" : "") + "(" + fn + f + ")";
+                        : masterSide + "@m x right" + placement) + (byKey ? " byKey" : "") + (loop ? " loop" : "") + "(" + fn + f + ")";
                 case LOOP -> "loop" + placement + (ordered ? " ordered" : "") + (resend ? " RESEND" : "") + "(" + fn + f + ")";
             };
         }
@@ -276,6 +345,10 @@ class RandomJobTest {
     /** One random job. */
     static final class Shape {
         final long seed;
+        // draws added after root seed 8 (whether an all-to-all loops) come from this second stream,
+        // so every other draw stays as it was under a shape's seed: a shape found before is the same
+        // but for an all-to-all that now may loop
+        final SplittableRandom later;
         final List<String> groups = new ArrayList<>();
         final List<Seg> segs = new ArrayList<>();
         final List<Long> items = new ArrayList<>();
@@ -289,6 +362,7 @@ class RandomJobTest {
         Shape(long seed) {
             this.seed = seed;
             SplittableRandom r = new SplittableRandom(seed);
+            later = new SplittableRandom(~seed);
             int nGroups = 2 + r.nextInt(3);          // m and 1 to 3 worker groups
             groups.add("m");
             for (int i = 1; i < nGroups; i++) {
@@ -363,6 +437,7 @@ class RandomJobTest {
                     s.masterSide = 1 + r.nextInt(2);
                     s.remoteLeft = r.nextBoolean();
                     s.byKey = r.nextBoolean();
+                    s.loop = later.nextInt(3) == 0;
                 }
                 case PLOOP -> {
                     s.group = anyGroup(r, r.nextInt(4) == 0);
@@ -562,8 +637,8 @@ class RandomJobTest {
             }
             if (refusal == null && shape.idle != null) {
                 outcome = "idle group";
-                // not in docs/distributed.md: a group that the job places nothing in fails its part
-                // (DistributedJob.runGroup), and with it the job, naming the group
+                // docs/distributed.md, "Write your own distributed job": a group that the job places
+                // nothing in fails its part (DistributedJob.runGroup), and with it the job, naming the group
                 GroupFailedException g = failure == null ? null : DistributedJobTest.groupFailure(failure);
                 if (g == null || !g.group().equals(shape.idle) || !g.getMessage().contains("runs no worker")) {
                     fail("expected the job to fail naming the idle group " + shape.idle + ", but the master "
