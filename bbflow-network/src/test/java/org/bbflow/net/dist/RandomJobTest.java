@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ObjLongConsumer;
 import org.bbflow.core.AllToAll;
 import org.bbflow.core.Block;
 import org.bbflow.core.Dispatch;
@@ -274,42 +275,24 @@ class RandomJobTest {
 
         /** A right member of an all-to-all loop: halves an item back until it is small, then applies {@code w} and sends the results forward. */
         static Node<Long, Long> halvingRight(Fn w, long f) {
-            return Nodes.<Long, Long>flatMap((v, o) -> {
-                        if (v == f) {
-                            throw new Planted(v);
-                        }
-                        if (v <= 64) {
-                            List<Long> r = new ArrayList<>(4);
-                            w.apply(v, r);
-                            for (long y : r) {
-                                o.sendTo(o.outputCount() - 1, y); // forward: leaves the loop
-                            }
-                        } else {
-                            o.send(v / 2);                        // back to the left member it came from
-                        }
-                    });
+            return halving(w, f, (o, y) -> o.sendTo(o.outputCount() - 1, y)); // forward: leaves the loop
         }
 
         /** A left member of an all-to-all loop: sends an item halved to the right side until it is small, then its results marked. */
         static Node<Long, Long> leftHalving(Fn w, long f) {
-            return Nodes.<Long, Long>flatMap((v, o) -> {
-                        if (v == f) {
-                            throw new Planted(v);
-                        }
-                        if (v <= 64) {
-                            List<Long> r = new ArrayList<>(4);
-                            w.apply(v, r);
-                            for (long y : r) {
-                                o.send(-y - 1);                   // marked: the right side sends it forward
-                            }
-                        } else {
-                            o.send(v / 2);                        // the right side sends it back
-                        }
-                    });
+            return halving(w, f, (o, y) -> o.send(-y - 1)); // marked: the right side sends it forward
         }
 
         /** The loop's worker: halves an item back to the loop's head until it is small, then applies {@code w} and sends the results forward. */
         static Node<Long, Long> halving(Fn w, long f) {
+            return halving(w, f, (o, y) -> o.sendTo(1, y)); // forward: leaves the loop
+        }
+
+        /**
+         * A looping worker: an item over 64 goes back halved ({@code send}: to the loop's head, or the
+         * member it came from); a small one is done, and {@code done} sends each of {@code w}'s results on.
+         */
+        static Node<Long, Long> halving(Fn w, long f, ObjLongConsumer<Outbox<Long>> done) {
             return Nodes.<Long, Long>flatMap((v, o) -> {
                         if (v == f) {
                             throw new Planted(v);
@@ -318,10 +301,10 @@ class RandomJobTest {
                             List<Long> r = new ArrayList<>(4);
                             w.apply(v, r);
                             for (long y : r) {
-                                o.sendTo(1, y);                   // forward: leaves the loop
+                                done.accept(o, y);
                             }
                         } else {
-                            o.send(v / 2);                        // back to the loop's head
+                            o.send(v / 2);
                         }
                     });
         }
