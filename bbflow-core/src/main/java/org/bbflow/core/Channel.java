@@ -3,10 +3,12 @@ package org.bbflow.core;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 
 /**
- * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a JCTools lock-free queue.
+ * A FIFO channel between nodes (FastFlow's {@code ff_queue}) on a lock-free queue (JCTools' SPSC
+ * queues; for MPSC a queue of BBFlow's own, after JCTools' {@code MpscArrayQueue}, that can be
+ * closed to offers).
  *
  * <p>Three kinds: {@link #spsc(int) bounded single-producer single-consumer} (the default of every
  * edge), {@link #spscUnbounded() unbounded SPSC} and {@link #mpsc(int) bounded many-producer
@@ -21,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Threading: an SPSC channel must have one producer thread and one consumer thread at a time; an
  * MPSC channel any number of producers and one consumer. Offers and polls take no lock and allocate
- * nothing (the unbounded kind allocates a new chunk every {@value #UNBOUNDED_CHUNK} items).
+ * nothing (the unbounded kind allocates a new chunk every {@value #UNBOUNDED_CHUNK} items). An MPSC
+ * offer is one compare-and-set, as in JCTools' {@code MpscArrayQueue}, which also makes it safe
+ * against another producer's {@link #close()} (see there).
  *
  * @param <T> the item type
  */
@@ -48,43 +52,28 @@ public final class Channel<T> {
     private Idler consumerIdler;
     private Idler producerIdler;
     /**
-     * MPSC only (else null): offers begun, counted by each MPSC offer before its check for
-     * {@link #close()}; with {@link #offersRefused} and the queue's producer index, the account that
-     * lets a consumer tell that no accepted offer is still on its way (see {@link #isClosed()}).
-     *
-     * <p>Why an account at all: one producer can close an MPSC channel while another's offer, past its
-     * closed check, has not yet put its item in; a consumer that then saw the channel closed and
-     * empty ended its stream, and the accepted item was never delivered (MpscCloseRaceTest).
-     *
-     * <p>Why this one (one atomic update per offer besides the queue's own CAS, where the first fix
-     * counted each offer in and out: two): every offer begun is, once it ends, exactly one of refused
-     * (closed or full: the slow paths count it in {@code offersRefused}) or accepted, and an accepted
-     * offer is exactly one claim of a queue slot, which the queue counts in its producer index. So
-     * "refused + claimed == begun" means no offer is between its count and its claim. A slot claimed
-     * but not yet written is not a lost item: the queue's strict poll waits for it (see
-     * {@link #poll()}). Other designs weighed, in docs/benchmarks.md ("A many-producer
-     * {@code Channel}'s offer"): an end-of-stream marker item needs the same account for the offers
-     * that land behind it; the closed flag folded into the producer index needs a queue of our own.
+     * Test hook: when set, makes the queue of each MPSC channel made (tests widen the window between
+     * an offer's claim of a slot and its write with a subclass); null in production, read only when a
+     * channel is made.
      */
-    private final AtomicLong offersBegun;
-    /** MPSC only (else null): begun offers that were refused, closed or full (slow paths only). */
-    private final AtomicLong offersRefused;
-    /** Test hook: run by an MPSC offer between its closed check and its claim of a slot (null in production). */
-    static volatile Runnable offerHook;
+    static volatile IntFunction<ClosableMpscQueue<Object>> mpscQueueHook;
     private final WaitCondition roomCondition = () -> link.hasRoom();
     private final WaitCondition readyCondition = () -> link.hasItem() || link.isClosed();
 
     private Channel(Kind kind, int capacity) {
         this.kind = kind;
         this.requestedCapacity = capacity;
-        this.offersBegun = kind == Kind.MPSC ? new AtomicLong() : null;
-        this.offersRefused = kind == Kind.MPSC ? new AtomicLong() : null;
         this.link = newLink(waitStrategy);
     }
 
     private Link newLink(WaitStrategy s) {
+        ClosableMpscQueue<Object> q = null;
+        if (kind == Kind.MPSC) {
+            IntFunction<ClosableMpscQueue<Object>> hook = mpscQueueHook;
+            q = hook != null ? hook.apply(requestedCapacity) : new ClosableMpscQueue<>(requestedCapacity);
+        }
         return new Link(kind, requestedCapacity, 1, s, new Waiter(), new Waiter(), new Waiter[0], s.peerMustFence(),
-                s.wakeable(), null);
+                s.wakeable(), null, q);
     }
 
     /**
@@ -147,16 +136,11 @@ public final class Channel<T> {
      */
     public Channel<T> waitStrategy(WaitStrategy strategy) {
         Objects.requireNonNull(strategy, "strategy");
-        if (!link.queue.isEmpty() || link.isClosed()) {
+        if (!link.isEmpty() || link.isClosed()) {
             throw new IllegalStateException("set a channel's wait strategy before it is used: " + this);
         }
         this.waitStrategy = strategy;
         this.link = newLink(strategy);
-        if (offersBegun != null) {
-            // the account restarts with the new queue's producer index (the old queue was drained)
-            offersBegun.set(0);
-            offersRefused.set(0);
-        }
         this.consumerIdler = null;
         this.producerIdler = null;
         return this;
@@ -175,31 +159,21 @@ public final class Channel<T> {
             throw new IllegalArgumentException("null is not a valid channel item (end of stream is close())");
         }
         Link l = link;
-        AtomicLong begun = offersBegun;
-        if (begun == null) {
+        ClosableMpscQueue<Object> q = l.mpsc;
+        if (q == null) {
             if (l.isClosed()) {
                 throw new IllegalStateException("offer on a closed channel");
             }
             if (!l.offerRaw(item)) {
                 return false;
             }
-        } else {
-            // MPSC: counted before the closed check; ends refused (counted) or as one slot claimed
-            // (counted by the queue's producer index). Nothing in between may throw: isClosed()
-            // would wait for this offer forever.
-            begun.getAndIncrement();
-            if (l.isClosed()) {
-                offersRefused.getAndIncrement();
+        } else if (!q.offer(item)) {
+            // MPSC: the queue's one CAS claimed no slot, the queue being full or closed (the close
+            // sets its flag in the producer index before the channel reads as closed: Link.close)
+            if (q.isClosed()) {
                 throw new IllegalStateException("offer on a closed channel");
             }
-            Runnable hook = offerHook;
-            if (hook != null) {
-                hook.run();
-            }
-            if (!l.offerRaw(item)) {
-                offersRefused.getAndIncrement();
-                return false;
-            }
+            return false;
         }
         l.wakeConsumer();
         return true;
@@ -260,12 +234,16 @@ public final class Channel<T> {
     @SuppressWarnings("unchecked")
     public T poll() {
         Link l = link;
-        Object x = l.pollRaw();
-        if (x == null && offersBegun != null && l.isClosed()) {
+        ClosableMpscQueue<Object> q = l.mpsc;
+        Object x;
+        if (q == null) {
+            x = l.pollRaw();
+        } else if ((x = q.relaxedPoll()) == null && l.isClosed()) {
             // MPSC, closed: a slot may be claimed by an accepted offer and its item not yet written,
-            // which the relaxed poll reports as empty; the strict poll waits for the item. Before
+            // which the relaxed poll reports as empty; the strict poll knows from the producer index
+            // (final since the close) whether a slot is still to come, and waits for its item. Before
             // the close a poll stays wait-free (a later poll will get the item).
-            x = l.pollClaimed();
+            x = q.poll();
         }
         if (x != null) {
             l.wakeProducer();
@@ -312,51 +290,25 @@ public final class Channel<T> {
      * Marks end of stream: no more items will be offered. Items already in the channel are still
      * delivered. Idempotent. On an MPSC channel any producer may close it while others still offer:
      * each such offer is either refused ({@link IllegalStateException}) or, if it returned true,
-     * delivered before the end of stream.
+     * delivered before the end of stream. (How: the queue's closed flag is a bit of its producer
+     * index, so an offer's claim of a slot and its check of the flag are one compare-and-set; after
+     * the close, {@link #poll()} knows how many slots were claimed and waits for an accepted item
+     * still being written, so a consumer that sees {@link #isClosed()} and then an empty
+     * {@code poll()} has seen every accepted item.)
      */
     public void close() {
         link.close();
     }
 
     /**
-     * True once {@link #close()} was called (items may remain to be read). On an MPSC channel it
-     * returns true only once every offer that began before the close has its place in the channel (or
-     * was refused), so that a consumer that sees the channel closed and then finds it empty with
-     * {@link #poll()} has seen every item an offer accepted; it waits for those offers, which take no
-     * longer than an offer.
+     * True once {@link #close()} was called (items may remain to be read: once it returns true, a
+     * {@link #poll()} that returns null means end of stream, also on an MPSC channel whose producers
+     * raced the close).
      *
      * @return whether the channel was closed
      */
     public boolean isClosed() {
-        Link l = link;
-        if (!l.isClosed()) {
-            return false;
-        }
-        AtomicLong begun = offersBegun;
-        if (begun != null) {
-            // Every offer counts itself begun before it reads the closed flag, and ends as one refusal
-            // or one claimed slot. Read in this order (all volatile: one synchronization order):
-            // refused, then begun, then claimed. Each refusal read had begun before, so it is among
-            // the begun read; an offer that begins after the begun read reads the flag after this
-            // thread read it true, so it is refused and claims nothing: every claim read belongs to
-            // an offer among the begun read. Refusal and claim are exclusive, so refused + claimed
-            // <= begun, and equality means no offer among them is still between its count and its
-            // claim, and no later one can claim: all accepted items hold a slot below the producer
-            // index read, and poll() waits for any of those not yet written.
-            for (int spins = 0; ; spins++) {
-                long refused = offersRefused.get();
-                long started = begun.get();
-                if (refused + l.claimedSlots() == started) {
-                    break;
-                }
-                if (spins < 64) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield(); // the offering thread may have been descheduled
-                }
-            }
-        }
-        return true;
+        return link.isClosed();
     }
 
     /**
@@ -365,7 +317,7 @@ public final class Channel<T> {
      * @return whether the channel reached its end of stream
      */
     public boolean isEos() {
-        return isClosed() && link.queue.isEmpty();
+        return isClosed() && link.isEmpty();
     }
 
     /**
@@ -374,7 +326,7 @@ public final class Channel<T> {
      * @return the number of items
      */
     public int size() {
-        return link.queue.size();
+        return link.size();
     }
 
     /**

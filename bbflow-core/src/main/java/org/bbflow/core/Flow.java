@@ -207,7 +207,7 @@ public final class Flow implements AutoCloseable {
             }
             links[l.index] = new Link(l.kind, l.capacity, producers.length, nodes.get(l.consumer).strategy,
                     waiters[l.consumer], producers.length == 1 ? producers[0] : null, producers, consumerMustFence,
-                    producerWakeable, l.loop >= 0 ? loops[l.loop].inFlight : null);
+                    producerWakeable, l.loop >= 0 ? loops[l.loop].inFlight : null, null);
             capacities[l.index] = links[l.index].capacity;
         }
         ReorderWindow[] windows = new ReorderWindow[plan.windows.length];

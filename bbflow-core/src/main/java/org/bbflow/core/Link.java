@@ -10,7 +10,8 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
  * The runtime side of a channel, kept apart from the public {@link Channel} (as Netty keeps a
- * channel's {@code Unsafe} apart): the JCTools queue, the end-of-stream state, and the wiring fixed
+ * channel's {@code Unsafe} apart): the queue (JCTools', or for a public MPSC channel BBFlow's
+ * {@link ClosableMpscQueue}), the end-of-stream state, and the wiring fixed
  * when it is made: the waiters of its consumer and producer(s), whether either side must fence
  * before it looks for the other parked (the peer's wait strategy), and the in-flight count of the
  * feedback loop it belongs to. A flow makes one per {@link LinkPlan} from its plan; a public channel
@@ -18,7 +19,17 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  */
 final class Link {
     final Channel.Kind kind;
+    /**
+     * The JCTools queue; null on the link of a public MPSC channel, whose queue is {@link #mpsc} (the
+     * runtime's hot paths, {@link #offerRaw} and {@link #pollRaw}, serve the flows' own edges only).
+     */
     final MessagePassingQueue<Object> queue;
+    /**
+     * The queue of a public MPSC {@link Channel}, closed to offers with the channel (see
+     * {@link #close()}); null for every other link, the flows' own MPSC edges included: they close
+     * once every producer node has ended, so no offer can race their close.
+     */
+    final ClosableMpscQueue<Object> mpsc;
     /** The same queue when it is a bounded SPSC one: calls through this field are monomorphic. */
     private final SpscArrayQueue<Object> spsc;
     final int capacity;
@@ -50,11 +61,13 @@ final class Link {
      * @param producerWaiters the producers' waiters known in advance (MPSC), may be empty
      * @param consumerMustFence whether the consumer must fence before waking producers (some producer's strategy asks it)
      * @param producerWakeable whether some producer may park
+     * @param mpsc the closable queue of a public MPSC channel (kind MPSC; capacity is then its), else null
      */
     Link(Channel.Kind kind, int capacity, int producerCount, WaitStrategy consumer, Waiter consumerWaiter,
          Waiter producerWaiter, Waiter[] producerWaiters, boolean consumerMustFence, boolean producerWakeable,
-         AtomicLong inFlight) {
+         AtomicLong inFlight, ClosableMpscQueue<Object> mpsc) {
         this.kind = kind;
+        this.mpsc = mpsc;
         // One slot (FastFlow's one-slot queues): the JCTools queues hold at least 2, so a
         // two-slot queue is used with a bound check on offer (see offerOneSlot). The fast SPSC
         // path (the spsc field) is left to channels of 2 and more, so they pay nothing for it.
@@ -69,8 +82,13 @@ final class Link {
             }
             case MPSC:
                 this.spsc = null;
-                this.queue = new MpscArrayQueue<>(oneSlot ? 2 : capacity);
-                this.capacity = oneSlot ? 1 : queue.capacity();
+                if (mpsc != null) {
+                    this.queue = null; // one slot too: the closable queue holds 1
+                    this.capacity = mpsc.capacity();
+                } else {
+                    this.queue = new MpscArrayQueue<>(oneSlot ? 2 : capacity);
+                    this.capacity = oneSlot ? 1 : queue.capacity();
+                }
                 break;
             default:
                 this.spsc = null;
@@ -129,24 +147,20 @@ final class Link {
         return q != null ? q.relaxedPoll() : queue.relaxedPoll();
     }
 
-    /**
-     * MPSC only: the slots ever claimed by offers (the queue's producer index, read volatile); a slot
-     * claimed is an item accepted, though perhaps not yet written (see {@link Channel#isClosed()}).
-     */
-    long claimedSlots() {
-        return ((MpscArrayQueue<Object>) queue).currentProducerIndex();
-    }
-
-    /**
-     * MPSC only: the strict poll, which waits for the item of a slot already claimed but not yet
-     * written where the relaxed one returns null (consumer thread only).
-     */
-    Object pollClaimed() {
-        return queue.poll();
-    }
-
     boolean hasRoom() {
-        return queue.size() < capacity;
+        return size() < capacity;
+    }
+
+    /** The items in the queue (approximate while threads use it). */
+    int size() {
+        ClosableMpscQueue<Object> q = mpsc;
+        return q != null ? q.size() : queue.size();
+    }
+
+    /** Whether the queue holds no item (a public MPSC channel's slot claimed but not yet written counts as one). */
+    boolean isEmpty() {
+        ClosableMpscQueue<Object> q = mpsc;
+        return q != null ? q.isEmpty() : queue.isEmpty();
     }
 
     /**
@@ -162,7 +176,11 @@ final class Link {
     /** The head item, not removed, or null (consumer thread only; see {@link #hasItem()}). */
     Object peekRaw() {
         SpscArrayQueue<Object> q = spsc;
-        return q != null ? q.relaxedPeek() : queue.relaxedPeek();
+        if (q != null) {
+            return q.relaxedPeek();
+        }
+        ClosableMpscQueue<Object> m = mpsc;
+        return m != null ? m.relaxedPeek() : queue.relaxedPeek();
     }
 
     boolean isClosed() {
@@ -180,9 +198,22 @@ final class Link {
      */
     void close() {
         if (openProducers.decrementAndGet() <= 0 && !closed) {
+            closeQueue();
             closed = true;
             VarHandle.fullFence();
             consumerWaiter.wakeIfParked();
+        }
+    }
+
+    /**
+     * A public MPSC channel's queue is closed to offers before {@link #closed} is set: a consumer that
+     * reads {@code closed} true then sees the flag in the producer index, and with it the final count
+     * of slots claimed, which its strict poll waits for ({@link Channel#poll()}).
+     */
+    private void closeQueue() {
+        ClosableMpscQueue<Object> q = mpsc;
+        if (q != null) {
+            q.close();
         }
     }
 
@@ -195,6 +226,7 @@ final class Link {
     void abort() {
         aborted = true;
         openProducers.set(0);
+        closeQueue();
         closed = true;
         VarHandle.fullFence();
         consumerWaiter.wakeIfParked();

@@ -434,7 +434,7 @@ public final class Nodes {
         @Override
         public void generate(Outbox<T> out) throws StreamFailure {
             Link link = channel.link();
-            WaitCondition ready = () -> !link.queue.isEmpty() || link.isClosed() || context.isCancelled();
+            WaitCondition ready = () -> !link.isEmpty() || link.isClosed() || context.isCancelled();
             while (true) {
                 T x = channel.poll();
                 if (x != null) {

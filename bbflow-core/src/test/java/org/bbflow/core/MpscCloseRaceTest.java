@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * One producer of an MPSC channel closes it while another's offer is past its check for the close but
- * has not put its item in yet (held there by {@link Channel#offerHook}). The offer returns true, so
- * its item must reach the consumer: before, the consumer saw the channel closed and empty, ended its
- * stream, and the accepted item was never delivered.
+ * One producer of an MPSC channel closes it while another's offer has claimed its slot but not put
+ * its item in yet (held there by a {@link ClaimHookQueue}). The offer returns true, so its item must
+ * reach the consumer: a consumer that saw the channel closed and found the slot empty (the design
+ * before the closable queue, without its account of offers under way, did) would end its stream and
+ * lose the accepted item.
  */
 @Timeout(30)
 class MpscCloseRaceTest {
@@ -25,22 +26,23 @@ class MpscCloseRaceTest {
 
     @AfterEach
     void clearHook() {
-        Channel.offerHook = null;
+        Channel.mpscQueueHook = null;
     }
 
     @Test
     void anOfferAcceptedWhileAnotherProducerClosesIsDelivered() throws Exception {
         for (boolean viaTake : new boolean[] {true, false}) {
-            Channel<Long> c = Channel.mpsc(16);
             CountDownLatch inOffer = new CountDownLatch(1);
-            Channel.offerHook = () -> {
+            Channel.mpscQueueHook = capacity -> new ClaimHookQueue<>(capacity, () -> {
                 inOffer.countDown();
                 try {
                     Thread.sleep(HOLD_MILLIS); // bounded: a correct consumer waits for it whatever its length
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            };
+            });
+            Channel<Long> c = Channel.mpsc(16);
+            Channel.mpscQueueHook = null;
             AtomicReference<Object> offered = new AtomicReference<>();
             Thread producer = new Thread(() -> {
                 try {
@@ -51,7 +53,6 @@ class MpscCloseRaceTest {
             }, "mpsc-producer");
             producer.start();
             assertTrue(inOffer.await(10, TimeUnit.SECONDS), "the offer never reached the hook");
-            Channel.offerHook = null;
             c.close(); // the other producer's end of stream, while the first offer is under way
             Long got;
             if (viaTake) {
@@ -71,11 +72,11 @@ class MpscCloseRaceTest {
 
     /**
      * A drained channel may still change its wait strategy, which gives it a new, empty queue: the
-     * account of offers (begun, refused, the queue's claimed slots) restarts with it, else the
-     * consumer's isClosed() would wait for an offer that ended in the old queue.
+     * close and the consumer's end of stream then concern the new queue alone (the old design's
+     * account of offers had to restart with it, else take() waited for an offer of the old queue).
      */
     @Test
-    void aNewWaitStrategyAfterUseRestartsTheOfferAccount() throws Exception {
+    void aNewWaitStrategyAfterUseEndsTheStreamOfTheNewQueue() throws Exception {
         Channel<Long> c = Channel.mpsc(4);
         assertTrue(c.offer(1L));
         assertEquals(1L, c.poll());

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Timeout;
  * producer's order, before the consumer sees end of stream; nothing else is delivered. Many seeded
  * repetitions (producers, capacity, where the close falls, put or offer, and the consumer's way of
  * reading: {@code take()}, the runtime's poll / isClosed / poll step, or an {@code isEos()} loop);
- * {@link Channel#offerHook} yields now and then between an offer's closed check and its claim of a
- * slot, the window of the race. Bounded by {@value #REPETITIONS} repetitions and {@value #BUDGET_SECONDS} s.
+ * a {@link ClaimHookQueue} yields or spins now and then between an offer's claim of a slot and its
+ * write of the item, the window of the race. Bounded by {@value #REPETITIONS} repetitions and {@value #BUDGET_SECONDS} s.
  */
 @Timeout(120)
 class MpscCloseStressTest {
@@ -38,14 +38,14 @@ class MpscCloseStressTest {
 
     @AfterEach
     void clearHook() {
-        Channel.offerHook = null;
+        Channel.mpscQueueHook = null;
     }
 
     @Test
     void offersRacingACloseFromAnotherProducerAreDeliveredExactlyOnceOrRefused() throws Exception {
         System.out.println("MpscCloseStressTest: root seed " + TestSeed.root() + " (rerun: -Dbbflow.seed="
                 + TestSeed.root() + "), test seed " + TestSeed.current());
-        Channel.offerHook = () -> {
+        Runnable widen = () -> {
             int r = ThreadLocalRandom.current().nextInt(16);
             if (r == 0) {
                 Thread.yield();
@@ -53,6 +53,7 @@ class MpscCloseStressTest {
                 Thread.onSpinWait();
             }
         };
+        Channel.mpscQueueHook = capacity -> new ClaimHookQueue<>(capacity, widen);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(BUDGET_SECONDS);
         int done = 0;
         for (int rep = 0; rep < REPETITIONS && System.nanoTime() < deadline; rep++) {

@@ -3,6 +3,8 @@ package org.bbflow.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
@@ -35,7 +37,7 @@ class PaddingTest {
     void runnerPerItemFieldsArePadded() {
         ClassLayout layout = ClassLayout.parseClass(NodeRunner.class);
         String shown = layout.toPrintable();
-        java.util.Set<String> hot = java.util.Set.of("itemsIn", "itemsOut", "inputIndex", "fromFeedback");
+        Set<String> hot = Set.of("itemsIn", "itemsOut", "inputIndex", "fromFeedback");
         long start = Long.MAX_VALUE;
         long end = 0;
         for (FieldLayout f : layout.fields()) {
@@ -54,6 +56,45 @@ class PaddingTest {
         }
         assertTrue(start - layout.headerSize() >= PAD, "per-item fields at offset " + start + ":\n" + shown);
         assertTrue(layout.instanceSize() - end >= PAD, "per-item fields end at " + end + ":\n" + shown);
+    }
+
+    /**
+     * A public MPSC channel's queue: the producer index (CAS by every offer), the producer limit
+     * (read by every offer, written once per capacity's worth), the consumer index (written by every
+     * poll) and the read-only buffer and mask each have at least 128 bytes of nothing but padding on
+     * either side, and the first and last group are that far from the object's ends.
+     */
+    @Test
+    void closableMpscQueueIndicesArePadded() {
+        ClassLayout layout = ClassLayout.parseClass(ClosableMpscQueue.class);
+        String shown = layout.toPrintable();
+        List<Set<String>> groups = List.of(Set.of("buffer", "mask"), Set.of("producerIndex"), Set.of("producerLimit"),
+                Set.of("consumerIndex"));
+        Set<String> real = new java.util.HashSet<>();
+        groups.forEach(real::addAll);
+        for (FieldLayout f : layout.fields()) {
+            assertTrue(real.contains(f.name()) || f.name().startsWith("p") && f.hostClass().contains("ClosableMpscQueuePad"),
+                    f.name() + " is neither a queue field nor padding:\n" + shown);
+        }
+        for (Set<String> group : groups) {
+            long start = Long.MAX_VALUE;
+            long end = 0;
+            for (FieldLayout f : layout.fields()) {
+                if (group.contains(f.name())) {
+                    start = Math.min(start, f.offset());
+                    end = Math.max(end, f.offset() + f.size());
+                }
+            }
+            assertTrue(end > 0, group + " not found:\n" + shown);
+            for (FieldLayout f : layout.fields()) {
+                boolean near = f.offset() + f.size() > start - PAD && f.offset() < end + PAD;
+                if (near && !group.contains(f.name())) {
+                    assertTrue(!real.contains(f.name()), f.name() + " within " + PAD + " bytes of " + group + ":\n" + shown);
+                }
+            }
+            assertTrue(start - layout.headerSize() >= PAD, group + " at offset " + start + ":\n" + shown);
+            assertTrue(layout.instanceSize() - end >= PAD, group + " ends at " + end + ":\n" + shown);
+        }
     }
 
     private static void assertPadded(Class<?> type, String hot) {

@@ -36,9 +36,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *       interface, as {@code Channel} calls it;</li>
  *   <li>{@code jctools-mpq-checks}: that plus exactly the checks {@code Channel} adds per item (null,
  *       closed flag, fence flag, volatile read of the peer's parked-thread slot).</li>
- *   <li>{@code bbflow-mpsc}: {@code Channel.mpsc(1024)} offer/poll (busy-spin): an MPSC offer also
- *       counts itself begun (one atomic update, so that a close by another producer never loses an
- *       accepted item);</li>
+ *   <li>{@code bbflow-mpsc}: {@code Channel.mpsc(1024)} offer/poll (busy-spin): an MPSC offer is one
+ *       CAS of the producer index of BBFlow's closable queue, which also carries the closed flag (so
+ *       that a close by another producer never loses an accepted item);</li>
  *   <li>{@code jctools-mpsc}: {@code MpscArrayQueue} offer/poll, its floor.</li>
  * </ul>
  */
