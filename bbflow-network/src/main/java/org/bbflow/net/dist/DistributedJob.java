@@ -710,6 +710,7 @@ public final class DistributedJob {
                 throw new IllegalStateException("group " + group + " gave up its part before it ran: " + abandoned);
             }
             prepareCrossings(main, null, false);
+            shareLinkedRuns();
             if (spec.stallTimeout().isPresent()) {
                 markTasksForStallWatch();
             }
@@ -922,6 +923,41 @@ public final class DistributedJob {
                 linksOut.put(a.taskId(), new Link(b.group(), b.taskId()));
                 linkedFrom.put(b.taskId(), a);
             }
+        }
+    }
+
+    /**
+     * Tells every stand-in of a block in another group, and every re-sending farm's ledger, the groups
+     * of the linked runs its group takes part in ({@link #linkAdjacentStages}), in every process
+     * alike: when a group's link to the next group of a run breaks (that group failed or was killed),
+     * the group's whole flow fails and it reports {@code LINK}, so the stand-in of any of its blocks
+     * may hear of it first, not only the run's own; each traces the report along the run to the
+     * group that failed or was lost ({@link GroupReports#rootFailure}). Before, a farm worker's
+     * stand-in in the run's first group named that group, not the killed next one (RandomJobTest).
+     */
+    private void shareLinkedRuns() {
+        Map<String, java.util.LinkedHashSet<String>> byGroup = new HashMap<>();
+        for (RemoteWorker r : remoteStandIns) {
+            List<String> run = r.linkedRunGroups();
+            if (run != null) {
+                for (String g : run) {
+                    byGroup.computeIfAbsent(g, k -> new java.util.LinkedHashSet<>()).addAll(run);
+                }
+            }
+        }
+        if (byGroup.isEmpty()) {
+            return;
+        }
+        for (RemoteWorker r : remoteStandIns) {
+            java.util.LinkedHashSet<String> linked = byGroup.get(r.group());
+            if (linked != null) {
+                r.linkedGroups(List.copyOf(linked));
+            }
+        }
+        Map<String, List<String>> linked = new HashMap<>();
+        byGroup.forEach((g, s) -> linked.put(g, List.copyOf(s)));
+        for (FarmLedger ledger : ledgers) {
+            ledger.linkedGroups(linked);
         }
     }
 

@@ -105,6 +105,11 @@ final class RemoteWorker implements Node<Object, Object> {
     private boolean receives = true;
     /** The stand-ins of the linked run this one belongs to, in order (null: not linked). */
     private List<RemoteWorker> linkedRun;
+    /**
+     * The groups of every linked run that this stand-in's group takes part in, in run order (null:
+     * none), whether or not this stand-in is one of the run's stages ({@link #linkedGroups}).
+     */
+    private volatile List<String> linkedGroups;
     /*
      * The stall watch's counts ({@link #progress}, {@link #outstanding}), each with one writer (sends:
      * this node's thread; taken: the reader): written with an ordered store (lazySet, a plain store on
@@ -242,6 +247,21 @@ final class RemoteWorker implements Node<Object, Object> {
         run.add(next);
         linkedRun = run;
         next.linkedRun = run;
+    }
+
+    /**
+     * The groups of the linked runs this stand-in's group takes part in (set by the job before it runs,
+     * in every process alike): a {@code LINK} report of its group is then traced along them to the
+     * group that failed or was lost first ({@link #explained}), also when this stand-in is not a stage
+     * of the run (a farm's worker or another stage in the same group).
+     */
+    void linkedGroups(List<String> groups) {
+        this.linkedGroups = List.copyOf(groups);
+    }
+
+    /** The groups of this stand-in's own linked run, in order, or null if it is not linked. */
+    List<String> linkedRunGroups() {
+        return linkedRun == null ? null : linkedRun.stream().map(w -> w.group).distinct().toList();
     }
 
     /** Whether the master reads this stand-in's results (false: its group sends them to the next stage's). */
@@ -505,13 +525,19 @@ final class RemoteWorker implements Node<Object, Object> {
     /**
      * The group's own account of the failure if it sends one in time, else the channel's. In a linked
      * run, a group that failed because a link to another group of the run failed points to the group
-     * that failed first: that one's account, if it failed or was lost, is the cause. Package-private
+     * that failed first: that one's account, if it failed or was lost, is the cause. So also for a
+     * stand-in of another block of that group (a farm's worker, a stage, a member): its channel fails
+     * because the group's flow failed on the broken link, and its group's report says {@code LINK}
+     * too. Before, such a stand-in blamed its own group, whose link had broken because the next group
+     * was killed, and the job named the wrong group (RandomJobTest). Package-private
      * for {@code LinkedFailureTest}, which forces the order of reports that a real run only races into.
      */
     RuntimeException explained(RuntimeException e) {
         String report = reports.await(group, REPORT_WAIT);
-        GroupFailedException reported = GroupReports.isLinkFailure(report) && linkedRun != null
-                ? reports.rootFailure(linkedRun.stream().map(w -> w.group).toList(), REPORT_WAIT, e)
+        List<String> linked = linkedGroups != null ? linkedGroups
+                : linkedRun != null ? linkedRun.stream().map(w -> w.group).distinct().toList() : null;
+        GroupFailedException reported = GroupReports.isLinkFailure(report) && linked != null
+                ? reports.rootFailure(linked, REPORT_WAIT, e)
                 : GroupReports.failure(group, report, e);
         return reported != null ? reported : e;
     }

@@ -98,4 +98,35 @@ class LinkedFailureTest {
         });
         assertEquals("w2", g.group(), g::getMessage);
     }
+
+    /**
+     * A group that runs a stage of a linked run and another block (here a farm's worker): when the
+     * next group of the run is lost, the group's link breaks, its whole flow fails and it reports
+     * {@code LINK}, and the worker's stand-in, not one of the run's, may be the first to hear. It must
+     * trace the report along the run to the lost group, as the run's own stand-ins do. Before, it
+     * blamed its own group (RandomJobTest, root seed 15, shape -4346196388617349806: w2 killed, the
+     * job named w3).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void anotherBlockOfALinkedGroupBlamesTheGroupLostAlongTheRun() {
+        Codec<Object> codec = (Codec<Object>) (Codec<?>) Codec.longs();
+        try (NetServer server = NetServer.bind("127.0.0.1", 0, OPTS);
+             GroupReports reports = new GroupReports(server, Map.of("w1", 1, "w2", 2))) {
+            RemoteWorker a = new RemoteWorker("remote-stage[a@w1]", "w1", 11, codec, codec);
+            RemoteWorker b = new RemoteWorker("remote-stage[b@w2]", "w2", 12, codec, codec);
+            RemoteWorker worker = new RemoteWorker("f", 0, "w1", 13, codec, codec); // the farm's worker in w1
+            for (RemoteWorker r : new RemoteWorker[] {a, b, worker}) {
+                r.prepare(null, null, reports);
+            }
+            a.linkTo(b);
+            worker.linkedGroups(a.linkedRunGroups()); // what DistributedJob.shareLinkedRuns gives w1's stand-ins
+            report(server, 1, GroupReports.LINK + "\tw1/f/worker-0\tthe link to w2 broke");
+            vanish(server, 2);
+            RuntimeException e = worker.explained(new RemoteChannelException("results of w1 ended"));
+            GroupFailedException g = assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
+            assertEquals("w2", g.group(), g::getMessage);
+            assertTrue(g.getMessage().contains("lost"), g::getMessage);
+        }
+    }
 }

@@ -44,13 +44,17 @@ import org.junit.jupiter.api.Timeout;
  * master's form a linked run); a farm whose workers are spread over 1 to 3 groups (the master's
  * included or not), first-come or ordered, round-robin or on-demand dispatch, failing the job or
  * re-sending a lost worker's tasks; an all-to-all with one side in groups and the other in the
- * master (by-key or round-robin dispatch), one in three of them closed with {@code feedback()} (the
- * remote side halves an item back until it is small); a farm with {@code feedback()} and a pipeline
+ * master, or (one in three) both sides in groups (the passing side at times partly in the master),
+ * by-key or round-robin dispatch, one in three of them closed with {@code feedback()} (the working
+ * side halves an item back until it is small); a farm with {@code feedback()} and a pipeline
  * loop of two remote stages, whose worker halves an item back until it is small. Every worker, stage and member
  * maps, drops or multiplies its items. A shape may plant a failure on one value in one segment; kill
  * a group mid-run (one that runs only workers of re-sending farms, each of which keeps a worker
- * elsewhere: the job stays exact; any other: the job fails naming it, unless it had reported); cut
- * the source's stream with a {@code StreamFailure}; turn on the stall timeout; keep an idle group.
+ * elsewhere: the job stays exact; any other: the job fails naming it, unless it had reported); kill
+ * a group while the job sets up (before its run, once it bound its server, as the master starts its
+ * run, or up to 300 ms after the start); cut the source's stream with a {@code StreamFailure}; turn
+ * on the stall timeout; keep an idle group. Three shapes in eight secure the job's connections with
+ * a shared secret, TLS ({@link Credentials}) or both.
  *
  * <p>The oracle: the results as a multiset (exactly once: no loss, no duplicate), in sequence where
  * every segment keeps order; a planted failure the model reaches fails the job with the planted
@@ -58,13 +62,18 @@ import org.junit.jupiter.api.Timeout;
  * segment runs only outside the master, having delivered part of the model's result; a killed group's
  * job still gives the model's result with no group but the killed one lost; a shape that
  * docs/distributed.md rules out (an ordered farm that re-sends, a re-sending or ordered farm in a
- * loop) is refused by every group with an {@link IllegalArgumentException}. A job has a deadline
+ * loop) is refused by every group with an {@link IllegalArgumentException}; a group killed in the
+ * set-up fails the job with a {@link GroupFailedException} naming it, unless the master had admitted
+ * it and it runs only re-sending workers that keep a worker elsewhere (then the model's result, no
+ * group but it lost) or it had finished its part; killed before its run, it always fails the job
+ * (docs/distributed.md, "A group killed while the job sets up"). A job has a deadline
  * (a hang prints every thread's stack), and after each job every thread it started has ended and
  * every socket it opened is closed (bounded waits).
  *
  * <p>{@code -Dbbflow.cases=N} runs N shapes (default tier 24, long tier 300), following from the
  * test's seed ({@link TestSeed}, root {@code -Dbbflow.seed}); a failure names its shape's seed, and
- * {@code -Dbbflow.shape=S} runs that shape alone.
+ * {@code -Dbbflow.shape=S} runs that shape alone ({@code -Dbbflow.repeat=N} N times);
+ * {@code -Dbbflow.verbose=true} prints each shape, its outcome, time and the master's failure.
  */
 @Timeout(3600)
 class RandomJobTest {
@@ -142,11 +151,20 @@ class RandomJobTest {
         int masterSide;          // A2A: members of the master's side
         boolean byKey;           // A2A
         boolean loop;            // A2A: with feedback(); the remote side halves an item back until it is small
+        List<String> other;      // A2A: both sides in groups: the other side's members (null: that side is the master's)
         long failOn = Long.MIN_VALUE;
 
         Set<String> groups() {
             return kind == Kind.STAGE ? Set.of(group) : kind == Kind.PLOOP ? new LinkedHashSet<>(List.of(group, tail))
-                    : placement == null ? Set.of("m") : new LinkedHashSet<>(placement);
+                    : placement == null ? Set.of("m") : other == null ? new LinkedHashSet<>(placement)
+                    : new LinkedHashSet<>(both());
+        }
+
+        /** An all-to-all's members of both sides (working side first). */
+        private List<String> both() {
+            List<String> all = new ArrayList<>(placement);
+            all.addAll(other);
+            return all;
         }
 
         boolean onlyRemote() {
@@ -172,7 +190,7 @@ class RandomJobTest {
             return switch (kind) {
                 case LOCAL, STAGE -> true;
                 case FARM -> ordered;
-                case A2A -> !loop && masterSide == 1 && placement.size() == 1;
+                case A2A -> !loop && (other == null ? masterSide : other.size()) == 1 && placement.size() == 1;
                 case LOOP, PLOOP -> false;
             };
         }
@@ -225,7 +243,11 @@ class RandomJobTest {
                     List<Block<Long, Long>> remote = job.members(name, () -> w.node(f), LONGS, LONGS,
                             Placement.of(placement.toArray(String[]::new)));
                     List<Block<Long, Long>> local = new ArrayList<>();
-                    for (int i = 0; i < masterSide; i++) {
+                    if (other != null) {      // the other side in groups too: members that pass items on
+                        local.addAll(job.members(name + "o", Nodes::<Long>identity, LONGS, LONGS,
+                                Placement.of(other.toArray(String[]::new))));
+                    }
+                    for (int i = 0; other == null && i < masterSide; i++) {
                         local.add(Nodes.identity());
                     }
                     AllToAll<Long, Long> a2a = remoteLeft ? AllToAll.<Long, Long>of(remote, local) : AllToAll.<Long, Long>of(local, remote);
@@ -246,7 +268,8 @@ class RandomJobTest {
         }
 
         /**
-         * An all-to-all with {@code feedback()}, one side in groups: an item goes round between the
+         * An all-to-all with {@code feedback()}, one side in groups (or both, {@code other}; the
+         * passing side's members then run in groups as well): an item goes round between the
          * sides, halved by the remote side, until it is small; then the remote side applies
          * {@code w} and its results leave the loop. Right in groups: the right members halve and
          * {@code send} back (to the left member the item came from) or {@code sendTo} forward; the
@@ -259,18 +282,27 @@ class RandomJobTest {
             List<Block<Long, Long>> remote = job.members(name, () -> remoteLeft ? leftHalving(w, f) : halvingRight(w, f),
                     LONGS, LONGS, Placement.of(placement.toArray(String[]::new)));
             List<Block<Long, Long>> local = new ArrayList<>();
-            for (int i = 0; i < masterSide; i++) {
-                local.add(!remoteLeft ? Nodes.identity() : Nodes.<Long, Long>flatMap((x, o) -> {
-                    if (x < 0) {
-                        o.sendTo(o.outputCount() - 1, -x - 1);   // forward: leaves the loop
-                    } else {
-                        o.send(x);                               // back to the left member it came from
-                    }
-                }));
+            if (other != null) {      // the other side in groups too
+                local.addAll(job.members(name + "o", () -> !remoteLeft ? Nodes.<Long>identity() : markedForward(), LONGS,
+                        LONGS, Placement.of(other.toArray(String[]::new))));
+            }
+            for (int i = 0; other == null && i < masterSide; i++) {
+                local.add(!remoteLeft ? Nodes.identity() : markedForward());
             }
             AllToAll<Long, Long> a2a = remoteLeft ? AllToAll.<Long, Long>of(remote, local) : AllToAll.<Long, Long>of(local, remote);
             // floorMod: a marked (negative) item has a key too
             return (byKey ? a2a.dispatch(Dispatch.byKey((Long x) -> Math.floorMod(x, 7L))) : a2a).feedback();
+        }
+
+        /** A right member of an all-to-all loop whose left members work: a marked item leaves the loop unmarked, any other goes back. */
+        static Node<Long, Long> markedForward() {
+            return Nodes.<Long, Long>flatMap((x, o) -> {
+                if (x < 0) {
+                    o.sendTo(o.outputCount() - 1, -x - 1);   // forward: leaves the loop
+                } else {
+                    o.send(x);                               // back to the left member it came from
+                }
+            });
         }
 
         /** A right member of an all-to-all loop: halves an item back until it is small, then applies {@code w} and sends the results forward. */
@@ -318,12 +350,14 @@ class RandomJobTest {
                 case PLOOP -> "ploop[" + group + "->" + tail + "](" + fn + f + ")";
                 case FARM -> "farm" + placement + (ordered ? " ordered" + (window > 0 ? "(" + window + ")" : "") : "") + (onDemand ? " onDemand" : "")
                         + (resend ? " RESEND" : "") + "(" + fn + f + ")";
-                case A2A -> "a2a " + (remoteLeft ? "left" + placement + " x " + masterSide + "@m"
-                        : masterSide + "@m x right" + placement) + (byKey ? " byKey" : "") + (loop ? " loop" : "") + "(" + fn + f + ")";
+                case A2A -> "a2a " + (remoteLeft ? "left" + placement + " x " + (other != null ? "right" + other : masterSide + "@m")
+                        : (other != null ? "left" + other : masterSide + "@m") + " x right" + placement) + (byKey ? " byKey" : "") + (loop ? " loop" : "") + "(" + fn + f + ")";
                 case LOOP -> "loop" + placement + (ordered ? " ordered" : "") + (resend ? " RESEND" : "") + "(" + fn + f + ")";
             };
         }
     }
+
+    static final String[] SETUP_PHASES = {"before its run", "once bound", "as the master starts", "after"};
 
     /** One random job. */
     static final class Shape {
@@ -332,6 +366,9 @@ class RandomJobTest {
         // so every other draw stays as it was under a shape's seed: a shape found before is the same
         // but for an all-to-all that now may loop
         final SplittableRandom later;
+        // draws added after root seed 12 (an all-to-all's other side in groups, a kill during set-up,
+        // the job's secret or TLS) come from a third stream, for the same reason
+        final SplittableRandom newer;
         final List<String> groups = new ArrayList<>();
         final List<Seg> segs = new ArrayList<>();
         final List<Long> items = new ArrayList<>();
@@ -341,11 +378,16 @@ class RandomJobTest {
         boolean fatalKill;    // the killed group runs a block that does not survive a loss: the job must fail naming it
         String idle;          // a group no farm, stage or member places anything in
         long killAt;          // after this many results reached the master's sink
+        String setupKill;     // a group killed while the job sets up (see setupPhase)
+        int setupPhase;       // 0: before its run; 1: once it bound its server; 2: as the master starts its run; 3: setupDelay ms after the start
+        int setupDelay;       // phase 3: milliseconds after the job's start
+        int security;         // 0: none; 1: a shared secret; 2: TLS; 3: both
 
         Shape(long seed) {
             this.seed = seed;
             SplittableRandom r = new SplittableRandom(seed);
             later = new SplittableRandom(~seed);
+            newer = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L);
             int nGroups = 2 + r.nextInt(3);          // m and 1 to 3 worker groups
             groups.add("m");
             for (int i = 1; i < nGroups; i++) {
@@ -374,6 +416,12 @@ class RandomJobTest {
             if (idle != null) {
                 return;
             }
+            int sec = newer.nextInt(8);
+            security = sec < 3 ? sec + 1 : 0;
+            boolean killInSetup = newer.nextInt(10) == 0;
+            String setupGroup = groups.size() > 1 ? anyGroup(newer, false) : null;
+            int phase = newer.nextInt(4);
+            int delay = newer.nextInt(300);
             if (r.nextInt(4) == 0) {                  // a planted failure on a value the segment may see
                 Seg s = segs.get(r.nextInt(nSegs));
                 s.failOn = r.nextBoolean() && !items.isEmpty() ? items.get(r.nextInt(items.size())) : 1 + r.nextInt(200);
@@ -381,6 +429,11 @@ class RandomJobTest {
                 cut = true;
             } else if (r.nextBoolean()) {
                 chooseKill(r);
+            }
+            if (killInSetup && failing() == null && !cut && kill == null && refusal() == null && groups.contains(setupGroup)) {
+                setupKill = setupGroup;
+                setupPhase = phase;
+                setupDelay = delay;
             }
         }
 
@@ -421,6 +474,9 @@ class RandomJobTest {
                     s.remoteLeft = r.nextBoolean();
                     s.byKey = r.nextBoolean();
                     s.loop = later.nextInt(3) == 0;
+                    if (newer.nextInt(3) == 0) {   // both sides in groups (the other one the master's too, at times)
+                        s.other = placement(newer, newer.nextInt(4) == 0, 3);
+                    }
                 }
                 case PLOOP -> {
                     s.group = anyGroup(r, r.nextInt(4) == 0);
@@ -438,6 +494,23 @@ class RandomJobTest {
 
         /** A group that runs only workers of re-sending farms, each of which keeps a worker elsewhere. */
         private void chooseKill(SplittableRandom r) {
+            List<String> candidates = survivable();
+            List<String> fatal = new ArrayList<>(groups.subList(1, groups.size()));
+            fatal.removeAll(candidates);
+            if (!fatal.isEmpty() && r.nextInt(4) == 0 && refusal() == null) {
+                kill = fatal.get(r.nextInt(fatal.size()));
+                fatalKill = true;
+                List<Long> expected = model();
+                killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
+            } else if (!candidates.isEmpty() && refusal() == null) {
+                kill = candidates.get(r.nextInt(candidates.size()));
+                List<Long> expected = model();
+                killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
+            }
+        }
+
+        /** The groups whose loss the job survives: they run only workers of re-sending farms, each of which keeps a worker elsewhere. */
+        List<String> survivable() {
             List<String> candidates = new ArrayList<>();
             for (String g : groups.subList(1, groups.size())) {
                 boolean used = false;
@@ -453,18 +526,7 @@ class RandomJobTest {
                     candidates.add(g);
                 }
             }
-            List<String> fatal = new ArrayList<>(groups.subList(1, groups.size()));
-            fatal.removeAll(candidates);
-            if (!fatal.isEmpty() && r.nextInt(4) == 0 && refusal() == null) {
-                kill = fatal.get(r.nextInt(fatal.size()));
-                fatalKill = true;
-                List<Long> expected = model();
-                killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
-            } else if (!candidates.isEmpty() && refusal() == null) {
-                kill = candidates.get(r.nextInt(candidates.size()));
-                List<Long> expected = model();
-                killAt = expected == null || expected.isEmpty() ? 0 : r.nextInt(Math.max(1, expected.size() / 2));
-            }
+            return candidates;
         }
 
         String refusal() {
@@ -530,10 +592,29 @@ class RandomJobTest {
             return segs.stream().allMatch(Seg::keepsOrder);
         }
 
+        /** What the shape draws of the later additions, for the run's summary. */
+        List<String> features() {
+            List<String> f = new ArrayList<>();
+            for (Seg s : segs) {
+                if (s.kind == Kind.A2A && s.other != null) {
+                    f.add(s.loop ? "a2a both sides in groups, loop" : "a2a both sides in groups");
+                }
+            }
+            if (security != 0) {
+                f.add(security == 1 ? "secret" : security == 2 ? "TLS" : "secret+TLS");
+            }
+            if (setupKill != null) {
+                f.add("kill in set-up");
+            }
+            return f;
+        }
+
         @Override
         public String toString() {
             return "groups " + groups + (idle == null ? "" : " (" + idle + " idle)") + ", " + items.size() + " items, " + segs + (stall ? ", stall timeout" : "") + (cut ? ", cut" : "") + (kill == null ? "" : ", kill " + (fatalKill ? "(fatal) " : "") + kill
-                    + " after " + killAt + " results");
+                    + " after " + killAt + " results") + (setupKill == null ? "" : ", kill " + setupKill + " in set-up "
+                    + SETUP_PHASES[setupPhase] + (setupPhase == 3 ? " " + setupDelay + " ms" : ""))
+                    + (security == 0 ? "" : security == 1 ? ", secret" : security == 2 ? ", TLS" : ", secret+TLS");
         }
     }
 
@@ -550,17 +631,28 @@ class RandomJobTest {
         }
         long start = System.nanoTime();
         Map<String, Integer> outcomes = new TreeMap<>();
+        Map<String, Integer> features = new TreeMap<>();
         for (int i = 0; i < CASES; i++) {
-            String o = run(new Shape(TestSeed.mix(i)));
+            Shape shape = new Shape(TestSeed.mix(i));
+            String o = run(shape);
             outcomes.merge(o, 1, Integer::sum);
+            shape.features().forEach(f -> features.merge(f, 1, Integer::sum));
         }
-        System.out.printf("RandomJobTest: root seed %d, %d shapes in %.1f s: %s%n", TestSeed.root(), CASES, (System.nanoTime() - start) / 1e9, outcomes);
+        System.out.printf("RandomJobTest: root seed %d, %d shapes in %.1f s: %s; features %s%n", TestSeed.root(), CASES,
+                (System.nanoTime() - start) / 1e9, outcomes, features);
     }
 
     /** Runs one shape and checks it against the model; returns what kind of outcome it had. */
     static String run(Shape shape) {
         try {
-            return check(shape);
+            long t0 = System.nanoTime();
+            String outcome = check(shape);
+            if (Boolean.getBoolean("bbflow.verbose")) {
+                String why = LAST_FAILURE.get() == null ? "" : LAST_FAILURE.get().lines().findFirst().orElse("");
+                System.out.printf("shape %d: %s: %s, %.1f s%s%n", shape.seed, shape, outcome, (System.nanoTime() - t0) / 1e9,
+                        why.isEmpty() ? "" : "\n    " + why.substring(0, Math.min(400, why.length())));
+            }
+            return outcome;
         } catch (AssertionError | RuntimeException e) {
             AssertionError a = new AssertionError("shape " + shape.seed + " failed (rerun: -Dbbflow.shape=" + shape.seed
                     + "): " + shape + ": " + e.getMessage(), e);
@@ -572,21 +664,47 @@ class RandomJobTest {
     static final String CUT = "the master's source cut its stream";
 
     private static final AtomicInteger JOBS = new AtomicInteger();
+    /** The master's failure in the last shape run (for -Dbbflow.verbose). */
+    private static final java.util.concurrent.atomic.AtomicReference<String> LAST_FAILURE = new java.util.concurrent.atomic.AtomicReference<>();
 
     static String check(Shape shape) {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         long sockets = sockets();
         // a fatal kill fails the job once the group's channels stay down for the peer timeout: keep it short there
+        // a group lost for good fails the job once its channels stay down for the peer timeout: keep it short there
         JobSpec.Builder b = DistributedJobTest.onSlicePorts(shape.groups.toArray(String[]::new))
-                .peerTimeout(Duration.ofSeconds(shape.fatalKill ? 4 : 15)).livenessTimeout(Duration.ofSeconds(1));
+                .peerTimeout(Duration.ofSeconds(shape.fatalKill || shape.setupKill != null ? 4 : 15))
+                .livenessTimeout(Duration.ofSeconds(1));
         if (shape.stall) {
             b.stallTimeout(Duration.ofSeconds(10));
+        }
+        if ((shape.security & 1) != 0) {
+            b.secretFile(Credentials.secret());
+        }
+        if ((shape.security & 2) != 0) {
+            Path[] tls = Credentials.tls();
+            b.tls(tls[0], tls[1], tls[0]);
         }
         JobSpec spec = b.build();
         List<Long> delivered = Collections.synchronizedList(new ArrayList<>());
         String outcome;
         JOBS.incrementAndGet();
+        Map<String, DistributedJob> parts = new java.util.concurrent.ConcurrentHashMap<>();
+        if (shape.setupKill != null && shape.setupPhase == 1) {
+            DistributedJob.afterBindHook = g -> {   // on the group's thread, once its server is bound
+                if (g.equals(shape.setupKill)) {
+                    parts.get(g).crash();
+                }
+            };
+        }
         LocalJob<Integer> local = LocalJob.start(spec, (DistributedJob job, LocalJob<Integer> running) -> {
+            parts.put(job.group(), job);
+            if (shape.setupKill != null && shape.setupPhase == 0 && job.group().equals(shape.setupKill)) {
+                job.crash();                         // dies before it runs: it never listens
+            }
+            if (shape.setupKill != null && shape.setupPhase == 2 && job.isMaster()) {
+                running.part(shape.setupKill).crash();   // wherever the group is in its set-up
+            }
             List<Block<?, ?>> flow = new ArrayList<>();
             flow.add(!shape.cut ? Nodes.fromIterable(shape.items) : Nodes.source((Outbox<Long> o) -> {
                 for (long x : shape.items) {
@@ -606,6 +724,14 @@ class RandomJobTest {
             job.run(Pipeline.of(flow.toArray(Block[]::new)));
             return 0;
         });
+        Thread setupKiller = null;
+        if (shape.setupKill != null && shape.setupPhase == 3) {
+            setupKiller = new Thread(() -> {
+                java.util.concurrent.locks.LockSupport.parkNanos(shape.setupDelay * 1_000_000L);
+                local.part(shape.setupKill).crash();
+            }, "random-job-setup-killer");
+            setupKiller.start();
+        }
         try {
             String refusal = shape.refusal();
             Seg failing = shape.failing();
@@ -618,6 +744,8 @@ class RandomJobTest {
                 }
                 failure = e;
             }
+            LAST_FAILURE.set(failure == null ? null : String.valueOf(DistributedJobTest.groupFailure(failure) != null
+                    ? DistributedJobTest.groupFailure(failure) : failure));
             if (refusal == null && shape.idle != null) {
                 outcome = "idle group";
                 // docs/distributed.md, "Write your own distributed job": a group that the job places
@@ -651,6 +779,36 @@ class RandomJobTest {
                         }
                     }
                 }
+            } else if (shape.setupKill != null) {
+                outcome = "killed in set-up " + SETUP_PHASES[shape.setupPhase];
+                String g = shape.setupKill;
+                if (failure != null) {
+                    // docs/distributed.md, Failures: a master whose group stays away (never joins, or is lost
+                    // and does not run only re-sending workers) fails the job naming it
+                    GroupFailedException e = DistributedJobTest.groupFailure(failure);
+                    if (e == null || !e.groups().contains(g)) {
+                        fail("the job failed after " + g + " was killed in its set-up, but " + (e == null
+                                ? "with no GroupFailedException" : "naming " + e.groups()) + ": " + LocalJobTest.messages(failure));
+                    }
+                } else {
+                    // docs/distributed.md, "A lost worker": it may succeed only if the master had admitted the
+                    // group (which a kill once it bound may or may not precede) and it runs only re-sending
+                    // workers that keep a worker elsewhere (lost, its tasks re-sent), or (killed late) had
+                    // finished its part; never when it died before it listened (the master admits every
+                    // group before its flow starts)
+                    boolean finished = groupSucceeded(local, g);
+                    if (shape.setupPhase == 0 || !finished && !shape.survivable().contains(g)) {
+                        fail("the job succeeded though " + g + " was killed in its set-up (lost "
+                                + local.part("m").lostGroups() + ")");
+                    }
+                    expectModel(shape, snapshot(delivered));
+                    Set<String> lost = local.part("m").lostGroups();
+                    if (!Set.of(g).containsAll(lost)) {
+                        fail("lost groups " + lost + ", killed " + g);
+                    }
+                    outcome += finished ? " (after its part)" : " (recovered)";
+                }
+                awaitGroups(local, shape);
             } else if (shape.cut) {
                 outcome = "cut";
                 // docs/distributed.md, Failures: the cut cancels nothing; every result still reaches the
@@ -733,10 +891,31 @@ class RandomJobTest {
                 }
             }
         } finally {
+            DistributedJob.afterBindHook = null;
+            if (setupKiller != null) {
+                try {
+                    setupKiller.join(10_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             local.close();
         }
         awaitNothingLeft(before, sockets);
         return outcome;
+    }
+
+    /** Whether {@code g}'s part ended well (within a bound: a hang fails the test). */
+    private static boolean groupSucceeded(LocalJob<?> local, String g) {
+        try {
+            local.result(g, Duration.ofSeconds(20));
+            return true;
+        } catch (RuntimeException e) {
+            if (String.valueOf(e.getMessage()).contains("did not end within")) {
+                fail("group " + g + " hung\n" + stacks());
+            }
+            return false;
+        }
     }
 
     /** {@code got} is the model's result: in sequence where every segment keeps order, else as a multiset. */
