@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -936,12 +937,12 @@ public final class DistributedJob {
      * stand-in in the run's first group named that group, not the killed next one (RandomJobTest).
      */
     private void shareLinkedRuns() {
-        Map<String, java.util.LinkedHashSet<String>> byGroup = new HashMap<>();
+        Map<String, LinkedHashSet<String>> byGroup = new HashMap<>();
         for (RemoteWorker r : remoteStandIns) {
             List<String> run = r.linkedRunGroups();
             if (run != null) {
                 for (String g : run) {
-                    byGroup.computeIfAbsent(g, k -> new java.util.LinkedHashSet<>()).addAll(run);
+                    byGroup.computeIfAbsent(g, k -> new LinkedHashSet<>()).addAll(run);
                 }
             }
         }
@@ -949,7 +950,7 @@ public final class DistributedJob {
             return;
         }
         for (RemoteWorker r : remoteStandIns) {
-            java.util.LinkedHashSet<String> linked = byGroup.get(r.group());
+            LinkedHashSet<String> linked = byGroup.get(r.group());
             if (linked != null) {
                 r.linkedGroups(List.copyOf(linked));
             }
