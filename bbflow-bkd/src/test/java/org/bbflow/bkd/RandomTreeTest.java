@@ -183,6 +183,8 @@ class RandomTreeTest {
         final List<Object[]> snaps = new ArrayList<>();        // {Snapshot, List<Entry>}
         final List<Object[]> writers = new ArrayList<>();      // {BkdWriter, Buf}
         Set<Thread> threadsBefore;
+        /** Ids below this are never inserted (deletes of absent points); fresh ids never reach them. */
+        static final long NEVER = -(1L << 62);
 
         Case(long seed, Path dir) {
             this.seed = seed;
@@ -470,7 +472,7 @@ class RandomTreeTest {
                 tags.add("delete-buffered");
             } else {
                 e = r.nextBoolean() && !deleted.isEmpty() ? deleted.get(r.nextInt(deleted.size()))
-                        : new Entry(r.nextBoolean() ? nextId - 1 : nextId + 7, point());
+                        : new Entry(r.nextBoolean() ? nextId - 1 : NEVER - r.nextInt(100), point());
                 tags.add(anywhere(e) ? "delete-present" : "delete-absent");
             }
             note("delete " + e.key());
@@ -1015,6 +1017,7 @@ class RandomTreeTest {
             for (int i = 0; i < total; i++) {
                 pts[i] = point();
             }
+            checkAll("before the concurrent phase");
             List<Entry> stable = new ArrayList<>(visible);
             AtomicLong clock = new AtomicLong();
             AtomicLongArray insStart = new AtomicLongArray(total);
