@@ -889,113 +889,140 @@ class RandomTreeTest {
             note("close racing operation " + kind + " (victim " + (victim == null ? null : victim.key()) + ", fresh "
                     + fresh.key() + ", box " + box + ")");
             AtomicReference<Object> result = new AtomicReference<>();
-            AtomicReference<Throwable> failure = new AtomicReference<>();
+            AtomicReference<String> wrong = new AtomicReference<>();
             BkdTree t = tree;
-            Thread op = new Thread(() -> {
-                try {
-                    result.set(switch (kind) {
-                        case 0 -> t.count(box);
-                        case 1 -> {
-                            List<String> got = new ArrayList<>();
-                            t.query(box, (id, p) -> got.add(Entry.key(id, p)));
-                            Collections.sort(got);
-                            yield got;
-                        }
-                        case 2 -> t.nearest(q, k).stream().map(Neighbor::distance).toList();
-                        case 3 -> {
-                            t.insert(fresh.p, fresh.id);
-                            t.refresh();
-                            yield "inserted";
-                        }
-                        case 4 -> {
-                            if (victim != null) {
-                                t.delete(victim.p, victim.id);
-                            }
-                            yield "deleted";
-                        }
-                        case 5 -> {
-                            t.commit();
-                            yield "committed";
-                        }
-                        case 6 -> {
-                            t.forceMerge();
-                            yield "merged";
-                        }
-                        case 7 -> {
-                            try (Snapshot s = t.snapshot()) {
-                                yield s.count(box);
-                            }
-                        }
-                        default -> {
-                            try (BkdWriter w = t.writer()) {
-                                w.insert(fresh.p, fresh.id);
-                                w.flush();
-                            }
-                            yield "inserted";
-                        }
-                    });
-                } catch (Throwable e) {
-                    failure.set(e);
+            // a read's answer must be the model's before close() published this thread's buffer, or after
+            java.util.function.Function<Object, String> judge = got -> switch (kind) {
+                case 0, 7 -> {
+                    long lo = keys(before, box).size();
+                    long hi = keys(after, box).size();
+                    long n = (Long) got;
+                    yield n >= lo && n <= hi ? null : "count racing close() " + n + " not in [" + lo + ", " + hi + "] " + box;
                 }
-            }, "close-racer");
-            op.start();
+                case 1 -> got.equals(keys(before, box)) || got.equals(keys(after, box)) ? null
+                        : "query racing close(): " + got + ", expected " + keys(before, box)
+                                + (after.size() > before.size() ? " or " + keys(after, box) : "");
+                case 2 -> {
+                    List<Double> a = before.stream().map(x -> dist(x.p, q)).sorted().limit(k).toList();
+                    List<Double> b = after.stream().map(x -> dist(x.p, q)).sorted().limit(k).toList();
+                    yield got.equals(a) || got.equals(b) ? null : "nearest racing close(): " + got + ", expected " + a
+                            + (after.size() > before.size() ? " or " + b : "");
+                }
+                default -> null;
+            };
+            boolean read = kind <= 2 || kind == 7;
+            // 1 to 3 threads at once: with more threads than cores one is preempted inside its operation
+            int racers = 1 + r.nextInt(3);
+            List<Thread> ops = new ArrayList<>();
+            List<AtomicReference<Throwable>> failures = new ArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+            for (int w = 0; w < racers; w++) {
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                failures.add(failure);
+                ops.add(new Thread(() -> {
+                    try {
+                        // a read goes on until close() stops it (bounded), each answer judged
+                        for (int i = 0; i == 0 || (read && i < 1_000_000 && wrong.get() == null); i++) {
+                            if (i == 1) {
+                                running.incrementAndGet();
+                            }
+                            Object got = once(t, kind, box, q, k, fresh, victim);
+                            result.set(got);
+                            if (read) {
+                                String why = judge.apply(got);
+                                if (why != null) {
+                                    wrong.compareAndSet(null, why);
+                                }
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.set(e);
+                    }
+                }, "close-racer-" + w));
+            }
+            ops.forEach(Thread::start);
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+            while (read && r.nextBoolean() && running.get() < racers && System.nanoTime() < until) {
+                Thread.onSpinWait();        // sometimes close() comes while every reader is in its loop
+            }
             int spin = r.nextInt(2000);
             for (int i = 0; i < spin; i++) {
                 Thread.onSpinWait();
             }
             tree.close();
-            op.join(TimeUnit.SECONDS.toMillis(30));
-            check(!op.isAlive(), "the operation racing close() hangs: " + Arrays.toString(op.getStackTrace()));
-            Throwable e = failure.get();
-            Object got = result.get();
-            note("racing operation " + kind + ": " + (e != null ? e : got));
-            if (e != null) {
-                tags.add("close-race-failed-op");
-                if (!(e instanceof IllegalStateException) || e.getMessage() == null || !e.getMessage().contains("closed")) {
-                    throw new AssertionError("operation " + kind + " racing close() failed with " + e, e);
+            int succeeded = 0;
+            for (int w = 0; w < racers; w++) {
+                Thread op = ops.get(w);
+                op.join(TimeUnit.SECONDS.toMillis(30));
+                check(!op.isAlive(), "the operation racing close() hangs: " + Arrays.toString(op.getStackTrace()));
+                Throwable e = failures.get(w).get();
+                note("racing operation " + kind + " (" + racers + " threads): " + (e != null ? e : result.get()));
+                if (e != null) {
+                    tags.add("close-race-failed-op");
+                    if (!(e instanceof IllegalStateException) || e.getMessage() == null
+                            || !e.getMessage().contains("closed")) {
+                        throw new AssertionError("operation " + kind + " racing close() failed with " + e, e);
+                    }
+                } else {
+                    succeeded++;
                 }
             }
+            check(wrong.get() == null, wrong.get());
             afterClose();           // the model: close published this thread's buffer; committed = visible
-            switch (kind) {
-                case 0, 7 -> {
-                    if (got != null) {
-                        long lo = keys(before, box).size();
-                        long hi = keys(after, box).size();
-                        long n = (Long) got;
-                        check(n >= lo && n <= hi, "count racing close() " + n + " not in [" + lo + ", " + hi + "] "
-                                + box);
-                    }
+            if (kind == 3 || kind == 8) {
+                for (int i = 0; i < succeeded; i++) {
+                    visible.add(fresh);         // a refresh or flush that returned is in the commit of close()
                 }
+                committed = new ArrayList<>(visible);
+            } else if (kind == 4 && succeeded > 0 && victim != null && cfg.persistent) {
+                modelDelete(victim.p, victim.id);       // a delete that returned is in the commit of close()
+                committed = new ArrayList<>(visible);
+            }
+        }
+
+        /** One operation racing close(); what it answered. */
+        static Object once(BkdTree t, int kind, Box box, double[] q, int k, Entry fresh, Entry victim) {
+            return switch (kind) {
+                case 0 -> t.count(box);
                 case 1 -> {
-                    if (got != null) {
-                        check(got.equals(keys(before, box)) || got.equals(keys(after, box)),
-                                "query racing close(): " + got + ", expected " + keys(before, box)
-                                        + (after.size() > before.size() ? " or " + keys(after, box) : ""));
-                    }
+                    List<String> got = new ArrayList<>();
+                    t.query(box, (id, p) -> got.add(Entry.key(id, p)));
+                    Collections.sort(got);
+                    yield got;
                 }
-                case 2 -> {
-                    if (got != null) {
-                        List<Double> a = before.stream().map(x -> dist(x.p, q)).sorted().limit(k).toList();
-                        List<Double> b = after.stream().map(x -> dist(x.p, q)).sorted().limit(k).toList();
-                        check(got.equals(a) || got.equals(b), "nearest racing close(): " + got + ", expected " + a
-                                + (after.size() > before.size() ? " or " + b : ""));
-                    }
-                }
-                case 3, 8 -> {
-                    if (e == null) {
-                        visible.add(fresh);         // a refresh or flush that returned is in the commit of close()
-                        committed = new ArrayList<>(visible);
-                    }
+                case 2 -> t.nearest(q, k).stream().map(Neighbor::distance).toList();
+                case 3 -> {
+                    t.insert(fresh.p, fresh.id);
+                    t.refresh();
+                    yield "inserted";
                 }
                 case 4 -> {
-                    if (e == null && victim != null && cfg.persistent) {
-                        modelDelete(victim.p, victim.id);       // a delete that returned is in the commit
-                        committed = new ArrayList<>(visible);
+                    if (victim != null) {
+                        t.delete(victim.p, victim.id);
+                    }
+                    yield "deleted";
+                }
+                case 5 -> {
+                    t.commit();
+                    yield "committed";
+                }
+                case 6 -> {
+                    t.forceMerge();
+                    yield "merged";
+                }
+                case 7 -> {
+                    try (Snapshot s = t.snapshot()) {
+                        yield s.count(box);
                     }
                 }
                 default -> {
+                    try (BkdWriter w = t.writer()) {
+                        w.insert(fresh.p, fresh.id);
+                        w.flush();
+                    }
+                    yield "inserted";
                 }
-            }
+            };
         }
 
         // ---- concurrent phases ---------------------------------------------------------------
