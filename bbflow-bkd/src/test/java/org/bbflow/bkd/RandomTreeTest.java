@@ -45,8 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * snapshots held across later writes, commits and merges, {@link BkdWriter}s (insert, flush,
  * buffered, close), the {@link BulkLoader} on its own, every read (count, query, contains, the
  * three forms of nearest, withinDistance, countWithinDistance), stats, close and reopen, a crash
- * image (the directory's files copied while the index is open, as a {@code kill -9} would leave
- * them), a second build refused by the lock, concurrent phases (2 or 3 threads inserting and
+ * image (the directory's files copied while the index is open, as a {@code kill -9} between commits
+ * would leave them), a second build refused by the lock, concurrent phases (2 or 3 threads inserting and
  * deleting disjoint fresh ids while 1 or 2 threads query, each answer checked against the
  * visibility bounds of {@code VisibilityBoundsTest}) and close() racing an operation in flight.
  *
@@ -144,7 +144,7 @@ class RandomTreeTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.println("RandomTreeTest: " + cases + " cases, " + ops + " operations in " + ms + " ms");
         System.out.println("RandomTreeTest coverage (cases per feature): " + coverage);
-        if (cases >= 40) {
+        if (cases >= 200) {     // the rarest feature runs in about 1 case of 8: none in 200 would be a generator bug
             Set<String> missing = new TreeSet<>(List.of("dims:1", "dims:2", "dims:3", "dims:4", "memory", "directory",
                     "merging-off", "plain-threads", "flow", "insert", "reinsert", "duplicate", "delete-present",
                     "delete-absent", "delete-buffered", "refresh", "flush", "commit", "forceMerge", "awaitMerges",
