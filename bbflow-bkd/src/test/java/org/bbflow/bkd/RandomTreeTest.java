@@ -916,6 +916,7 @@ class RandomTreeTest {
             List<Thread> ops = new ArrayList<>();
             List<AtomicReference<Throwable>> failures = new ArrayList<>();
             java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger published = new java.util.concurrent.atomic.AtomicInteger();
             for (int w = 0; w < racers; w++) {
                 AtomicReference<Throwable> failure = new AtomicReference<>();
                 failures.add(failure);
@@ -926,7 +927,7 @@ class RandomTreeTest {
                             if (i == 1) {
                                 running.incrementAndGet();
                             }
-                            Object got = once(t, kind, box, q, k, fresh, victim);
+                            Object got = once(t, kind, box, q, k, fresh, victim, cfg.buffer, published);
                             result.set(got);
                             if (read) {
                                 String why = judge.apply(got);
@@ -970,8 +971,10 @@ class RandomTreeTest {
             check(wrong.get() == null, wrong.get());
             afterClose();           // the model: close published this thread's buffer; committed = visible
             if (kind == 3 || kind == 8) {
-                for (int i = 0; i < succeeded; i++) {
-                    visible.add(fresh);         // a refresh or flush that returned is in the commit of close()
+                // a refresh or flush that returned, or an insert that filled a buffer of 1 (it publishes
+                // on the spot; the refresh or flush after it may then fail), is in the commit of close()
+                for (int i = 0; i < published.get(); i++) {
+                    visible.add(fresh);
                 }
                 committed = new ArrayList<>(visible);
             } else if (kind == 4 && succeeded > 0 && victim != null && cfg.persistent) {
@@ -981,7 +984,8 @@ class RandomTreeTest {
         }
 
         /** One operation racing close(); what it answered. */
-        static Object once(BkdTree t, int kind, Box box, double[] q, int k, Entry fresh, Entry victim) {
+        static Object once(BkdTree t, int kind, Box box, double[] q, int k, Entry fresh, Entry victim, int buffer,
+                           java.util.concurrent.atomic.AtomicInteger published) {
             return switch (kind) {
                 case 0 -> t.count(box);
                 case 1 -> {
@@ -993,7 +997,13 @@ class RandomTreeTest {
                 case 2 -> t.nearest(q, k).stream().map(Neighbor::distance).toList();
                 case 3 -> {
                     t.insert(fresh.p, fresh.id);
+                    if (buffer == 1) {
+                        published.incrementAndGet();        // the full buffer was published by the insert
+                    }
                     t.refresh();
+                    if (buffer != 1) {
+                        published.incrementAndGet();
+                    }
                     yield "inserted";
                 }
                 case 4 -> {
@@ -1018,7 +1028,13 @@ class RandomTreeTest {
                 default -> {
                     try (BkdWriter w = t.writer()) {
                         w.insert(fresh.p, fresh.id);
+                        if (buffer == 1) {
+                            published.incrementAndGet();    // the full buffer was published by the insert
+                        }
                         w.flush();
+                        if (buffer != 1) {
+                            published.incrementAndGet();
+                        }
                     }
                     yield "inserted";
                 }
