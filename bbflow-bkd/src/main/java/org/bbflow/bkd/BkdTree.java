@@ -631,6 +631,8 @@ public final class BkdTree implements AutoCloseable {
      * on this thread pins the forest current now in a slot of its own (so it sees what was published
      * since the outer read began, e.g. by the visitor's own refresh(), and the outer read keeps
      * its trees).
+     *
+     * @throws IllegalStateException if close() emptied the index since the caller's open check
      */
     private ReaderSlot enter() {
         ReaderSlot slot = localSlot.get();
@@ -638,7 +640,17 @@ public final class BkdTree implements AutoCloseable {
             slot = reclaimer.register(null);
         }
         slot.depth = 1;
-        slot.pinned = pin(slot);
+        Forest f = pin(slot);
+        slot.pinned = f;
+        if (f.sealed && f.trees.length == 0) {
+            // close() ran between this read's open check and its pin, and emptied the forest after
+            // its commit (only close() seals). Answering from it would be a wrong answer, no point at
+            // all, rather than the index as it was: a read racing close() answers from the trees
+            // close() committed or fails, as every operation racing close() does (before, a count
+            // racing close() could return 0: ReadRacingCloseTest).
+            leave(slot);
+            throw new IllegalStateException("BkdTree is closed");
+        }
         return slot;
     }
 
