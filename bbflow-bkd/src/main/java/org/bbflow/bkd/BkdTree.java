@@ -765,8 +765,11 @@ public final class BkdTree implements AutoCloseable {
 
     /**
      * Merges every published tree not claimed by a running background merge into one tree on the
-     * calling thread, dropping dead points, then purges tombstones that can no longer match. After
-     * {@link #awaitMerges()} this leaves a single tree.
+     * calling thread, dropping dead points, then purges tombstones that can no longer match. Called
+     * after {@link #awaitMerges()}, with no write and no background merge starting meanwhile, this
+     * leaves a single tree. A merge that claimed trees first keeps them and publishes its own tree
+     * (with {@link Builder#mergeWhenIdle} set, an idle merge may start between the two calls), so the
+     * index may then hold two.
      *
      * @throws IllegalStateException after {@link #close()}, also when close() ran while this merged
      *         (the merged tree is then dropped)
