@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Reads racing close(): each answers from the index as it was (20 points) or fails with an
- * IllegalStateException. Found by {@code RandomTreeTest}: a read that passed its open check just
+ * IllegalStateException. Seen while writing {@code RandomTreeTest}'s close-race oracle (the generator
+ * itself did not hit the window in 100 cases): a read that passed its open check just
  * before close() and pinned the forest after close() had emptied it answered from no tree at all
  * (a count of 0, no neighbour), a wrong answer where the documented outcomes are the answer or
  * "closed". Without the fix this fails in the first round or so on 2 cores; bounded to 300 rounds.
