@@ -711,7 +711,6 @@ public final class DistributedJob {
                 throw new IllegalStateException("group " + group + " gave up its part before it ran: " + abandoned);
             }
             prepareCrossings(main, null, false);
-            shareLinkedRuns();
             if (spec.stallTimeout().isPresent()) {
                 markTasksForStallWatch();
             }
@@ -928,17 +927,14 @@ public final class DistributedJob {
     }
 
     /**
-     * Tells every stand-in of a block in another group, and every re-sending farm's ledger, the groups
-     * of the linked runs its group takes part in ({@link #linkAdjacentStages}), in every process
-     * alike: when a group's link to the next group of a run breaks (that group failed or was killed),
-     * the group's whole flow fails and it reports {@code LINK}, so the stand-in of any of its blocks
-     * may hear of it first, not only the run's own; each traces the report along the run to the
-     * group that failed or was lost ({@link GroupReports#rootFailure}). Before, a farm worker's
-     * stand-in in the run's first group named that group, not the killed next one (RandomJobTest).
+     * By group, the groups of the linked runs it takes part in ({@link #linkAdjacentStages}), in run
+     * order, for the master's {@link GroupReports#failureOf}: a group whose link to the next group of
+     * a run breaks fails as a whole and reports {@code LINK}, and whichever of its blocks' stand-ins
+     * (or a re-sending farm's lane) hears first traces it to the group that failed or was lost.
      */
-    private void shareLinkedRuns() {
+    static Map<String, List<String>> linkedRunsByGroup(Iterable<RemoteWorker> standIns) {
         Map<String, LinkedHashSet<String>> byGroup = new HashMap<>();
-        for (RemoteWorker r : remoteStandIns) {
+        for (RemoteWorker r : standIns) {
             List<String> run = r.linkedRunGroups();
             if (run != null) {
                 for (String g : run) {
@@ -946,20 +942,9 @@ public final class DistributedJob {
                 }
             }
         }
-        if (byGroup.isEmpty()) {
-            return;
-        }
-        for (RemoteWorker r : remoteStandIns) {
-            LinkedHashSet<String> linked = byGroup.get(r.group());
-            if (linked != null) {
-                r.linkedGroups(List.copyOf(linked));
-            }
-        }
         Map<String, List<String>> linked = new HashMap<>();
-        byGroup.forEach((g, s) -> linked.put(g, List.copyOf(s)));
-        for (FarmLedger ledger : ledgers) {
-            ledger.linkedGroups(linked);
-        }
+        byGroup.forEach((g, runs) -> linked.put(g, List.copyOf(runs)));
+        return linked;
     }
 
     /**
@@ -1029,6 +1014,7 @@ public final class DistributedJob {
                 throw new IllegalStateException("the master was killed while it started");
             }
             masterReports = reports;
+            reports.linkedRuns(linkedRunsByGroup(remoteStandIns)); // the runs were linked by prepareCrossings
             masterOptions = toGroups;
             try {
                 // every group learns its generation at once, and from then on that its master is there (or lost)

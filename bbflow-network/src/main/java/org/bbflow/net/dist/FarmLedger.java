@@ -3,7 +3,6 @@ package org.bbflow.net.dist;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -54,8 +53,6 @@ final class FarmLedger {
     private final AtomicInteger running = new AtomicInteger();
     private final LongAdder resent = new LongAdder();
     private GroupReports reports;
-    /** By group, the groups of the linked runs it takes part in (see {@link #linkedGroups}). */
-    private volatile Map<String, List<String>> linkedGroups = Map.of();
     private Set<String> lostGroups;
     private volatile RuntimeException failure;
 
@@ -180,11 +177,6 @@ final class FarmLedger {
         results.addAll(eosResults);
     }
 
-    /** By group, the groups of the linked runs it takes part in; set before the flow starts. */
-    void linkedGroups(Map<String, List<String>> byGroup) {
-        this.linkedGroups = Map.copyOf(byGroup);
-    }
-
     /**
      * A lane's channel failed. Fails the farm if its group reported a failure (or the farm is left
      * without a live lane); otherwise re-sends the lane's unfinished tasks elsewhere.
@@ -199,14 +191,9 @@ final class FarmLedger {
         if (GroupReports.OK.equals(report)) {
             return; // its part ended normally: nothing of it was unfinished
         }
-        List<String> linked = linkedGroups.get(lane.group);
-        if (GroupReports.isLinkFailure(report) && linked != null) {
-            // its group's link to another group of a linked run broke: the cause is the group that
-            // failed or was lost first along the run (as for a stand-in, RemoteWorker.explained)
-            throw fail(reports.rootFailure(linked, RemoteWorker.REPORT_WAIT, cause));
-        }
         if (report != null && !GroupReports.isLost(report)) {
-            throw fail(GroupReports.failure(lane.group, report, cause)); // it failed and said so: so does the job
+            // it failed and said so: so does the job (a broken link of a linked run: the group it broke at)
+            throw fail(reports.failureOf(lane.group, report, RemoteWorker.REPORT_WAIT, cause));
         }
         // say why the group counts as lost: no report within the wait, or its report channel failed (LOST)
         lose(lane, cause.getMessage() + (report == null ? "; no report from group " + lane.group + " within "

@@ -2,6 +2,7 @@ package org.bbflow.net.dist;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -176,6 +177,35 @@ final class GroupReports implements AutoCloseable {
         }
         String g = lost != null ? lost : link;
         return g == null ? null : failure(g, await(g, Duration.ZERO), cause);
+    }
+
+    /**
+     * By group, the groups of the linked runs it takes part in, in run order (set once by the job
+     * before its flow starts; see {@link #failureOf}).
+     */
+    private volatile Map<String, List<String>> linkedRuns = Map.of();
+
+    /** Sets, by group, the groups of the linked runs it takes part in (before the flow starts). */
+    void linkedRuns(Map<String, List<String>> byGroup) {
+        this.linkedRuns = Map.copyOf(byGroup);
+    }
+
+    /**
+     * The failure {@code group}'s {@code report} describes, or null if it says OK. A group that takes
+     * part in a linked run and reports {@code LINK} failed because its link to another group of a run
+     * broke: the cause is then the group that failed or was lost first along its runs
+     * ({@link #rootFailure}, waiting up to {@code wait} for each report), whichever block of that
+     * group (a stage of the run, a farm's worker, another stage, a member) the caller stands in for:
+     * the group's whole flow fails on a broken link, so any of them may hear of it first (before, only
+     * the run's own stand-ins traced it, and a farm worker's stand-in in the run's first group named
+     * that group, not the killed next one: RandomJobTest, LinkedFailureTest).
+     */
+    GroupFailedException failureOf(String group, String report, Duration wait, Throwable cause) {
+        List<String> linked = linkedRuns.get(group);
+        if (linked != null && isLinkFailure(report)) {
+            return rootFailure(linked, wait, cause);
+        }
+        return failure(group, report, cause);
     }
 
     /** Whether {@code group}'s report is in and is not {@code OK}; does not wait. */

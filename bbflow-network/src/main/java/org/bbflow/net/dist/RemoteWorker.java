@@ -105,11 +105,6 @@ final class RemoteWorker implements Node<Object, Object> {
     private boolean receives = true;
     /** The stand-ins of the linked run this one belongs to, in order (null: not linked). */
     private List<RemoteWorker> linkedRun;
-    /**
-     * The groups of every linked run that this stand-in's group takes part in, in run order (null:
-     * none), whether or not this stand-in is one of the run's stages ({@link #linkedGroups}).
-     */
-    private volatile List<String> linkedGroups;
     /*
      * The stall watch's counts ({@link #progress}, {@link #outstanding}), each with one writer (sends:
      * this node's thread; taken: the reader): written with an ordered store (lazySet, a plain store on
@@ -247,16 +242,6 @@ final class RemoteWorker implements Node<Object, Object> {
         run.add(next);
         linkedRun = run;
         next.linkedRun = run;
-    }
-
-    /**
-     * The groups of the linked runs this stand-in's group takes part in (set by the job before it runs,
-     * in every process alike): a {@code LINK} report of its group is then traced along them to the
-     * group that failed or was lost first ({@link #explained}), also when this stand-in is not a stage
-     * of the run (a farm's worker or another stage in the same group).
-     */
-    void linkedGroups(List<String> groups) {
-        this.linkedGroups = List.copyOf(groups);
     }
 
     /** The groups of this stand-in's own linked run, in order, or null if it is not linked. */
@@ -445,10 +430,8 @@ final class RemoteWorker implements Node<Object, Object> {
      * which is stuck; the master cannot tell which), each a real group ({@link GroupFailedException#groups()}).
      */
     List<String> watchGroups() {
-        if (linkedRun == null) {
-            return List.of(group);
-        }
-        return linkedRun.stream().map(w -> w.group).distinct().toList();
+        List<String> run = linkedRunGroups();
+        return run == null ? List.of(group) : run;
     }
 
     @Override
@@ -533,12 +516,7 @@ final class RemoteWorker implements Node<Object, Object> {
      * for {@code LinkedFailureTest}, which forces the order of reports that a real run only races into.
      */
     RuntimeException explained(RuntimeException e) {
-        String report = reports.await(group, REPORT_WAIT);
-        List<String> linked = linkedGroups != null ? linkedGroups
-                : linkedRun != null ? linkedRun.stream().map(w -> w.group).distinct().toList() : null;
-        GroupFailedException reported = GroupReports.isLinkFailure(report) && linked != null
-                ? reports.rootFailure(linked, REPORT_WAIT, e)
-                : GroupReports.failure(group, report, e);
+        GroupFailedException reported = reports.failureOf(group, reports.await(group, REPORT_WAIT), REPORT_WAIT, e);
         return reported != null ? reported : e;
     }
 

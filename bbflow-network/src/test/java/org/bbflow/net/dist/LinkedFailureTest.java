@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -50,6 +51,7 @@ class LinkedFailureTest {
                     run[i - 1].linkTo(run[i]);
                 }
             }
+            reports.linkedRuns(DistributedJob.linkedRunsByGroup(List.of(run))); // as the job's master does
             sendReports.accept(server);
             RuntimeException e = run[stages - 1].explained(new RemoteChannelException("results of w" + stages + " ended"));
             return assertInstanceOf(GroupFailedException.class, e, () -> String.valueOf(e));
@@ -120,7 +122,7 @@ class LinkedFailureTest {
                 r.prepare(null, null, reports);
             }
             a.linkTo(b);
-            worker.linkedGroups(a.linkedRunGroups()); // what DistributedJob.shareLinkedRuns gives w1's stand-ins
+            reports.linkedRuns(DistributedJob.linkedRunsByGroup(List.of(a, b, worker))); // as the job's master does
             report(server, 1, GroupReports.LINK + "\tw1/f/worker-0\tthe link to w2 broke");
             vanish(server, 2);
             RuntimeException e = worker.explained(new RemoteChannelException("results of w1 ended"));
